@@ -1,0 +1,88 @@
+package com.example.shop.embeddedmongo;
+
+import de.bwaldvogel.mongo.MongoBackend;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A MongoDB-wire-compatible server (mongo-java-server) for the local run and the tests, where no
+ * MongoDB binary and no Docker engine can be installed. It reports wire version 5.0, which the
+ * 5.x Java driver requires.
+ *
+ * <p>Run it as a program: {@code EmbeddedMongo [--host 127.0.0.1] [--port 27017] [--data FILE]}.
+ * With {@code --data} it keeps its data in an H2 file that survives restarts and never loses an
+ * acknowledged write; without, it keeps everything in memory.
+ */
+public final class EmbeddedMongo implements AutoCloseable {
+
+    private final MongoServer server;
+    private final MongoBackend backend;
+
+    private EmbeddedMongo(MongoBackend backend, String host, int port) {
+        this.backend = backend;
+        this.server = new MongoServer(backend);
+        server.bind(host, port);
+    }
+
+    /** An in-memory server on a free port of the loopback interface. */
+    public static EmbeddedMongo inMemory() {
+        return new EmbeddedMongo(new MemoryBackend(), "127.0.0.1", 0);
+    }
+
+    /** A server whose data lives in {@code file} and survives a restart or a {@code kill -9}. */
+    public static EmbeddedMongo durable(Path file, String host, int port) throws IOException {
+        if (file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        return new EmbeddedMongo(new DurableH2Backend(file), host, port);
+    }
+
+    public String connectionString() {
+        InetSocketAddress address = server.getLocalAddress();
+        return "mongodb://" + address.getHostString() + ":" + address.getPort();
+    }
+
+    public int port() {
+        return server.getLocalAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+        backend.close();
+    }
+
+    public static void main(String[] args) throws Exception {
+        String host = "127.0.0.1";
+        int port = 27017;
+        Path data = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--host" -> host = args[++i];
+                case "--port" -> port = Integer.parseInt(args[++i]);
+                case "--data" -> data = Path.of(args[++i]);
+                default -> {
+                    System.err.println("usage: EmbeddedMongo [--host H] [--port P] [--data FILE]");
+                    System.exit(2);
+                }
+            }
+        }
+        EmbeddedMongo mongo = data == null
+                ? new EmbeddedMongo(new MemoryBackend(), host, port)
+                : durable(data, host, port);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            mongo.close();
+            stopped.countDown();
+        }));
+        System.out.println("embedded MongoDB listening on " + mongo.connectionString()
+                + (data == null ? " (in memory)" : " (data in " + data.toAbsolutePath() + ")"));
+        System.out.flush();
+        stopped.await();
+    }
+}

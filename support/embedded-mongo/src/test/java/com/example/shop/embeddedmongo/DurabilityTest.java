@@ -1,0 +1,97 @@
+package com.example.shop.embeddedmongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Updates;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The durable server runs as its own process; every write it acknowledged must still be there
+ * after that process is killed with SIGKILL (no shutdown hook, no final commit) and restarted.
+ */
+class DurabilityTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void acknowledgedWritesSurviveKillMinus9() throws Exception {
+        Path data = dir.resolve("mongo.mv.db");
+        int port = freePort();
+
+        Process first = start(data, port);
+        int written = 500;
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            for (int i = 0; i < written; i++) {
+                docs.insertOne(new Document("_id", i).append("n", 0));
+            }
+            docs.updateOne(Filters.eq("_id", 7), Updates.inc("n", 1));
+            docs.deleteOne(Filters.eq("_id", 8));
+        }
+        // Killed right after the last acknowledged write: nothing gets a chance to flush.
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+        Process second = start(data, port);
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            assertEquals(written - 1, docs.countDocuments());
+            assertEquals(1, docs.find(Filters.eq("_id", 7)).first().getInteger("n"));
+            assertEquals(0, docs.countDocuments(Filters.eq("_id", 8)));
+            assertEquals(1, docs.countDocuments(Filters.eq("_id", written - 1)));
+        } finally {
+            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Process start(Path data, int port) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                EmbeddedMongo.class.getName(), "--port", String.valueOf(port), "--data", data.toString())
+                .redirectErrorStream(true)
+                .start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null) {
+            if (line.contains("listening on")) {
+                drain(out);
+                return process;
+            }
+        }
+        throw new AssertionError("embedded MongoDB did not start");
+    }
+
+    private static void drain(BufferedReader out) {
+        Thread drainer = new Thread(() -> {
+            try {
+                while (out.readLine() != null) {
+                    // keep the pipe from filling up
+                }
+            } catch (Exception ignored) {
+                // the process ended
+            }
+        });
+        drainer.setDaemon(true);
+        drainer.start();
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            assertTrue(socket.getLocalPort() > 0);
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package com.example.shop.testsupport;
+
+import com.example.shop.embeddedmongo.EmbeddedMongo;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+import org.jboss.logging.Logger;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.mongodb.MongoDBContainer;
+
+/**
+ * The MongoDB every service's tests run against: a real {@code mongo:7} in a container when a
+ * Docker engine is present, the embedded MongoDB-wire server otherwise. Set
+ * {@code TEST_MONGO=embedded} or {@code TEST_MONGO=container} to force one. It says in the log
+ * which one it started, so a reader of the build output knows what the tests were proven on.
+ */
+public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
+
+    private static final Logger LOG = Logger.getLogger(MongoTestResource.class);
+
+    private static volatile String connectionString;
+
+    private MongoDBContainer container;
+    private EmbeddedMongo embedded;
+
+    @Override
+    public Map<String, String> start() {
+        String choice = System.getenv().getOrDefault("TEST_MONGO", "auto");
+        boolean docker = !choice.equals("embedded") && dockerAvailable();
+        if (choice.equals("container") && !docker) {
+            throw new IllegalStateException("TEST_MONGO=container but no Docker engine is available");
+        }
+        if (docker) {
+            container = new MongoDBContainer("mongo:7");
+            container.start();
+            connectionString = container.getReplicaSetUrl().replaceFirst("/test$", "");
+            LOG.infof("MongoDB for tests: Testcontainers mongo:7 at %s", connectionString);
+        } else {
+            embedded = EmbeddedMongo.inMemory();
+            connectionString = embedded.connectionString();
+            LOG.infof("MongoDB for tests: embedded mongo-java-server at %s (no Docker engine: the mongo:7 container run was SKIPPED)",
+                    connectionString);
+        }
+        return Map.of("quarkus.mongodb.connection-string", connectionString);
+    }
+
+    /** The connection string of the running server, for tests that inspect the database directly. */
+    public static String connectionString() {
+        if (connectionString == null) {
+            throw new IllegalStateException("MongoTestResource has not started");
+        }
+        return connectionString;
+    }
+
+    /** Whether the tests run against the embedded server rather than a real MongoDB. */
+    public static boolean isEmbedded() {
+        return connectionString != null && !connectionString.contains("replicaSet")
+                && !System.getenv().getOrDefault("TEST_MONGO", "auto").equals("container")
+                && !dockerAvailable();
+    }
+
+    @Override
+    public void stop() {
+        if (container != null) {
+            container.stop();
+        }
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+
+    private static boolean dockerAvailable() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package com.example.shop.web;
+
+import com.mongodb.client.MongoClient;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.QueryParam;
+import java.util.List;
+import java.util.Map;
+
+/** A resource that exists only in this module's tests, to exercise the conventions. */
+@Path("/probe")
+public class ProbeResource {
+
+    @Inject
+    MongoClient mongo;
+
+    public record Pricing(@NotNull @PositiveOrZero Long list) {
+    }
+
+    public record Body(@NotBlank String title, @NotNull Integer qty, List<String> tags, @Valid @NotNull Pricing pricing) {
+    }
+
+    @POST
+    public Map<String, Object> create(@Valid Body body) {
+        return Map.of("title", body.title(), "qty", body.qty());
+    }
+
+    @GET
+    public Map<String, Object> list(@QueryParam("genre") String genre,
+                                    @QueryParam("limit") @Min(1) @Max(100) Integer limit) {
+        return Map.of("genre", genre == null ? "" : genre, "limit", limit == null ? 20 : limit);
+    }
+
+    @GET
+    @Path("/conflict")
+    public String conflict() {
+        throw new ProblemException(Problem.of(409, "duplicate-sku", "Duplicate SKU", "A product with sku 'x' exists")
+                .with("sku", "x"));
+    }
+
+    @GET
+    @Path("/database")
+    public long database() {
+        return mongo.getDatabase("probe").getCollection("c").countDocuments();
+    }
+
+    @GET
+    @Path("/bug")
+    public String bug() {
+        throw new IllegalStateException("secret internal detail");
+    }
+}
