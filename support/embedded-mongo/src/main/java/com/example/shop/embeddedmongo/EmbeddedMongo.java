@@ -21,10 +21,8 @@ import java.util.concurrent.CountDownLatch;
 public final class EmbeddedMongo implements AutoCloseable {
 
     private final MongoServer server;
-    private final MongoBackend backend;
 
     private EmbeddedMongo(MongoBackend backend, String host, int port) {
-        this.backend = backend;
         this.server = new MongoServer(backend);
         server.bind(host, port);
     }
@@ -53,8 +51,7 @@ public final class EmbeddedMongo implements AutoCloseable {
 
     @Override
     public void close() {
-        server.shutdownNow();
-        backend.close();
+        server.shutdownNow(); // also closes the backend, committing the H2 store
     }
 
     public static void main(String[] args) throws Exception {

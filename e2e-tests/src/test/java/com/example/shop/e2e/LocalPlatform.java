@@ -1,0 +1,113 @@
+package com.example.shop.e2e;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged platform started by the README's own command, {@code ./platform up}, in a
+ * directory and on ports of its own so that it never meets a developer's running platform.
+ * Everything runs as real processes: the embedded database, the three services, the gateway.
+ */
+final class LocalPlatform {
+
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    final Path directory;
+    final int gatewayPort;
+    final int catalogPort;
+    final int categoryPort;
+    final int cartPort;
+    final int mongoPort;
+    private final Map<String, String> extraEnvironment;
+
+    LocalPlatform(Path directory, Map<String, String> extraEnvironment) throws IOException {
+        this.directory = directory;
+        this.extraEnvironment = extraEnvironment;
+        int[] ports = freePorts(5);
+        this.gatewayPort = ports[0];
+        this.catalogPort = ports[1];
+        this.categoryPort = ports[2];
+        this.cartPort = ports[3];
+        this.mongoPort = ports[4];
+    }
+
+    String gatewayUrl() {
+        return "http://127.0.0.1:" + gatewayPort;
+    }
+
+    String mongoUrl() {
+        return "mongodb://127.0.0.1:" + mongoPort;
+    }
+
+    /** Runs {@code ./platform <args>} and returns its standard output; fails with its output on error. */
+    String run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ROOT.resolve("platform").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("PLATFORM_DIR", directory.toString());
+        env.put("GATEWAY_PORT", String.valueOf(gatewayPort));
+        env.put("CATALOG_PORT", String.valueOf(catalogPort));
+        env.put("CATEGORY_PORT", String.valueOf(categoryPort));
+        env.put("CART_PORT", String.valueOf(cartPort));
+        env.put("MONGO_PORT", String.valueOf(mongoPort));
+        env.putAll(extraEnvironment);
+        Path err = Files.createTempFile("platform", ".err");
+        builder.redirectError(err.toFile());
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("./platform " + String.join(" ", args) + " did not finish");
+        }
+        String errors = Files.readString(err);
+        Files.deleteIfExists(err);
+        System.out.print(errors);
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException("./platform " + String.join(" ", args) + " failed (exit "
+                    + process.exitValue() + "):\n" + out + errors);
+        }
+        return out;
+    }
+
+    String adminToken() throws IOException, InterruptedException {
+        return run("token").trim();
+    }
+
+    /** The process id of a component, as the platform recorded it. */
+    long pidOf(String component) throws IOException {
+        return Long.parseLong(Files.readString(directory.resolve("pids").resolve(component + ".pid")).trim());
+    }
+
+    /** SIGKILL, as a crash would: no shutdown hook runs. */
+    void kill(String component) throws Exception {
+        ProcessHandle handle = ProcessHandle.of(pidOf(component)).orElseThrow();
+        handle.destroyForcibly();
+        handle.onExit().get(30, TimeUnit.SECONDS);
+    }
+
+    private static int[] freePorts(int count) throws IOException {
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            int[] ports = new int[count];
+            for (int i = 0; i < count; i++) {
+                ServerSocket socket = new ServerSocket(0);
+                sockets.add(socket);
+                ports[i] = socket.getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (ServerSocket socket : sockets) {
+                socket.close();
+            }
+        }
+    }
+}
