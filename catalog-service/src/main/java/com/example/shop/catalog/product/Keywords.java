@@ -1,0 +1,60 @@
+package com.example.shop.catalog.product;
+
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.bson.Document;
+
+/**
+ * The {@code keywords} array of a product (seed 003 §4.3.2: keyword search on a multikey index).
+ * It holds, lower-cased: the keywords the client sent (each kept whole, so "cape cod" is one
+ * keyword), and every word of the title and of the text values of {@code details} (artist, genre,
+ * actors, track names…), minus a few stop words. A search matches one keyword exactly.
+ */
+public final class Keywords {
+
+    static final int MAX = 300;
+    private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}]+");
+    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "the", "of", "in", "on", "to", "for", "by", "at", "or");
+
+    private Keywords() {
+    }
+
+    /** The normalized form of one keyword, as stored and as searched. */
+    public static String normalize(String keyword) {
+        return keyword.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+
+    static List<String> derive(String title, Document details, Collection<String> given) {
+        Set<String> keywords = new LinkedHashSet<>();
+        if (given != null) {
+            for (String keyword : given) {
+                keywords.add(normalize(keyword));
+            }
+        }
+        addWords(keywords, title);
+        for (Object value : details.values()) {
+            if (value instanceof String text) {
+                addWords(keywords, text);
+            } else if (value instanceof List<?> list) {
+                for (Object element : list) {
+                    if (element instanceof String text) {
+                        addWords(keywords, text);
+                    }
+                }
+            }
+        }
+        return keywords.stream().limit(MAX).toList();
+    }
+
+    private static void addWords(Set<String> keywords, String text) {
+        for (String word : SEPARATORS.split(text.toLowerCase(Locale.ROOT))) {
+            if (!word.isEmpty() && !STOP_WORDS.contains(word) && word.length() <= 50) {
+                keywords.add(word);
+            }
+        }
+    }
+}

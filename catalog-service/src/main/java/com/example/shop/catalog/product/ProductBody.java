@@ -1,0 +1,62 @@
+package com.example.shop.catalog.product;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * A product as an administrator writes it (POST creates, PUT replaces). Field names are the stored
+ * ones. {@code savings}, {@code pct_savings} and {@code version} are computed by the service: they may
+ * be sent back as read (a GET → edit → PUT round trip) but must then agree with what is computed.
+ */
+@Schema(name = "ProductWrite")
+public record ProductBody(
+        @Schema(description = "Required on POST; on PUT optional and must equal the path's sku", example = "00e8da9b")
+        @Size(max = 64) @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]*",
+                message = "must be letters, digits, '_', '.' or '-' (starting with a letter or digit)")
+        String sku,
+        @Schema(example = "Audio Album") @NotBlank @Size(max = 100) String type,
+        @Schema(example = "A Love Supreme") @NotBlank @Size(max = 500) String title,
+        @Size(max = 10_000) String description,
+        @Valid Shipping shipping,
+        @NotNull @Valid Pricing pricing,
+        @Schema(description = "Ids (24 hex digits) of categories owned by the category service")
+        @Size(max = 100) List<String> category_ids,
+        @Schema(description = "Attributes declared by the product type", implementation = Map.class)
+        @NotNull ObjectNode details,
+        @Schema(description = "Extra search keywords; words of the title and of the details' text values are added by the service")
+        @Size(max = 100) List<String> keywords,
+        @Schema(description = "Ignored when equal to the If-Match version (round trip); otherwise refused", readOnly = true)
+        Long version) {
+
+    public record Shipping(
+            @Schema(description = "Weight in grams") @PositiveOrZero @Max(1_000_000_000) Long weight,
+            @Valid Dimensions dimensions) {
+    }
+
+    public record Dimensions(
+            @Schema(description = "Millimetres") @NotNull @PositiveOrZero @Max(1_000_000_000) Long width,
+            @Schema(description = "Millimetres") @NotNull @PositiveOrZero @Max(1_000_000_000) Long height,
+            @Schema(description = "Millimetres") @NotNull @PositiveOrZero @Max(1_000_000_000) Long depth) {
+    }
+
+    /** Money in integer minor units of {@code currency} (cents for USD): exact, no floating point. */
+    public record Pricing(
+            @Schema(example = "USD") @NotNull @Pattern(regexp = "[A-Z]{3}", message = "must be an ISO 4217 code such as USD")
+            String currency,
+            @Schema(description = "List price in minor units", example = "1200")
+            @NotNull @PositiveOrZero @Max(1_000_000_000_000L) Long list,
+            @Schema(description = "Selling price in minor units, at most list", example = "1100")
+            @NotNull @PositiveOrZero @Max(1_000_000_000_000L) Long retail,
+            @Schema(description = "Computed: list - retail", readOnly = true) Long savings,
+            @Schema(description = "Computed: floor(100 * savings / list)", readOnly = true) Long pct_savings) {
+    }
+}

@@ -1,0 +1,50 @@
+package com.example.shop.catalog.product;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.bson.Document;
+import org.bson.json.JsonMode;
+import org.bson.json.JsonWriterSettings;
+
+/**
+ * Writes stored product documents straight to JSON (no intermediate object tree), so that the read
+ * path costs one findOne and one pass over the document. Dates (only the {@code date} attributes of
+ * {@code details}) are written {@code YYYY-MM-DD}; integers as plain JSON numbers.
+ */
+public final class ProductJson {
+
+    private static final long DAY = 86_400_000L;
+
+    static final JsonWriterSettings SETTINGS = JsonWriterSettings.builder()
+            .outputMode(JsonMode.RELAXED)
+            .int64Converter((value, writer) -> writer.writeNumber(Long.toString(value)))
+            .dateTimeConverter((value, writer) -> writer.writeString(value % DAY == 0
+                    ? Instant.ofEpochMilli(value).atOffset(ZoneOffset.UTC).toLocalDate().toString()
+                    : Instant.ofEpochMilli(value).toString()))
+            .build();
+
+    private ProductJson() {
+    }
+
+    public static String of(Document product) {
+        return product.toJson(SETTINGS);
+    }
+
+    public static String page(List<Document> items, String next) {
+        StringBuilder json = new StringBuilder(256 + items.size() * 700).append("{\"items\":[");
+        for (int i = 0; i < items.size(); i++) {
+            if (i > 0) {
+                json.append(',');
+            }
+            json.append(items.get(i).toJson(SETTINGS));
+        }
+        json.append("],\"next\":");
+        if (next == null) {
+            json.append("null");
+        } else {
+            json.append('"').append(next).append('"'); // base64url: nothing to escape
+        }
+        return json.append('}').toString();
+    }
+}

@@ -1,0 +1,46 @@
+package com.example.shop.catalog.product;
+
+import com.example.shop.web.Problems;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The orders a product list can have; every one ends with {@code sku} ascending as a tie-break. */
+public enum ProductSort {
+    SKU(null, "sku", 1, false),
+    PCT_SAVINGS_DESC("-pct_savings", "pricing.pct_savings", -1, false),
+    ISSUE_DATE_DESC("-issue_date", "details.issue_date", -1, true),
+    TITLE("title", "title", 1, false),
+    PRICE("price", "pricing.retail", 1, false),
+    PRICE_DESC("-price", "pricing.retail", -1, false);
+
+    /** The value of the {@code sort} query parameter; null for the default order. */
+    final String parameter;
+    /** The stored field sorted on. */
+    final String field;
+    final int direction;
+    /** Whether products may lack the field (they come last in a descending order). */
+    final boolean nullable;
+
+    ProductSort(String parameter, String field, int direction, boolean nullable) {
+        this.parameter = parameter;
+        this.field = field;
+        this.direction = direction;
+        this.nullable = nullable;
+    }
+
+    public static final String ALLOWED = "-pct_savings, -issue_date, title, price, -price";
+
+    public static ProductSort fromParameter(String value) {
+        if (value == null) {
+            return SKU;
+        }
+        return Arrays.stream(values()).filter(s -> value.equals(s.parameter)).findFirst()
+                .orElseThrow(() -> Problems.invalidField("sort", "Unknown sort '" + abbreviate(value) + "'; allowed: "
+                        + Arrays.stream(values()).filter(s -> s.parameter != null).map(s -> s.parameter)
+                        .collect(Collectors.joining(", "))));
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
+    }
+}

@@ -1,0 +1,42 @@
+package com.example.shop.catalog.product;
+
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * The shape of a product as the API returns it: the stored document without {@code _id}. Used
+ * for the API description only: responses are written straight from the stored document
+ * ({@link ProductJson}), which has exactly these fields.
+ */
+@Schema(name = "Product")
+public record ProductView(
+        @Schema(required = true, example = "00e8da9b") String sku,
+        @Schema(required = true, example = "Audio Album") String type,
+        @Schema(required = true, example = "A Love Supreme") String title,
+        String description,
+        ProductBody.Shipping shipping,
+        @Schema(required = true) PricingView pricing,
+        @Schema(required = true) List<String> category_ids,
+        @Schema(required = true, description = "Attributes declared by the product type; dates as YYYY-MM-DD",
+                implementation = Map.class) Map<String, Object> details,
+        @Schema(required = true, description = "Lower-case search keywords") List<String> keywords,
+        @Schema(required = true, description = "Incremented by every change; send it as If-Match", example = "1")
+        long version) {
+
+    @Schema(name = "Pricing")
+    public record PricingView(
+            @Schema(required = true, example = "USD") String currency,
+            @Schema(required = true, description = "Minor units", example = "1200") long list,
+            @Schema(required = true, description = "Minor units", example = "1100") long retail,
+            @Schema(required = true, description = "list - retail, minor units", example = "100") long savings,
+            @Schema(required = true, description = "floor(100 * savings / list); 0 when list is 0", example = "8")
+            long pct_savings) {
+    }
+
+    @Schema(name = "ProductPage")
+    public record Page(@Schema(required = true) List<ProductView> items,
+                       @Schema(description = "Pass as 'cursor' for the next page; null on the last page",
+                               nullable = true) String next) {
+    }
+}

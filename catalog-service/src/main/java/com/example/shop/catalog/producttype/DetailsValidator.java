@@ -1,0 +1,130 @@
+package com.example.shop.catalog.producttype;
+
+import com.example.shop.web.Problems;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.bson.Document;
+
+/**
+ * Checks a product's {@code details} against its type's declaration and converts it to the stored
+ * form. Every refusal is a 400 naming the attribute ({@code details.issue_date}).
+ */
+public final class DetailsValidator {
+
+    static final int MAX_STRING = 10_000;
+    static final int MAX_LIST = 1_000;
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd")
+            .withResolverStyle(ResolverStyle.STRICT);
+
+    private DetailsValidator() {
+    }
+
+    public static Document toDocument(ProductType type, ObjectNode details) {
+        Document stored = new Document();
+        Iterator<Map.Entry<String, JsonNode>> fields = details.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String path = "details." + field.getKey();
+            ProductType.Attribute attribute = type.attribute(field.getKey()).orElseThrow(() ->
+                    Problems.invalidField(path, "Attribute '" + path + "' is not declared by type '" + type.name()
+                            + "'; declared: " + type.attributes().stream().map(ProductType.Attribute::name)
+                            .collect(Collectors.joining(", "))));
+            stored.append(field.getKey(), convert(path, attribute.valueType(), field.getValue()));
+        }
+        for (ProductType.Attribute attribute : type.attributes()) {
+            if (attribute.isRequired() && !stored.containsKey(attribute.name())) {
+                throw Problems.invalidField("details." + attribute.name(), "Attribute 'details." + attribute.name()
+                        + "' is required by type '" + type.name() + "'");
+            }
+        }
+        return stored;
+    }
+
+    private static Object convert(String path, AttributeType type, JsonNode value) {
+        if (value.isNull()) {
+            throw Problems.invalidField(path, "Attribute '" + path + "' must not be null; leave it out instead");
+        }
+        switch (type) {
+            case STRING -> {
+                return string(path, value);
+            }
+            case STRING_LIST -> {
+                if (!value.isArray()) {
+                    throw wrongType(path, "an array of strings");
+                }
+                if (value.size() > MAX_LIST) {
+                    throw Problems.invalidField(path, "Attribute '" + path + "' has more than " + MAX_LIST + " elements");
+                }
+                List<String> list = new ArrayList<>(value.size());
+                for (int i = 0; i < value.size(); i++) {
+                    list.add(string(path + "[" + i + "]", value.get(i)));
+                }
+                return list;
+            }
+            case INTEGER -> {
+                if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+                    throw wrongType(path, "an integer");
+                }
+                return value.longValue();
+            }
+            case NUMBER -> {
+                if (!value.isNumber()) {
+                    throw wrongType(path, "a number");
+                }
+                double number = value.doubleValue();
+                if (!Double.isFinite(number)) {
+                    throw wrongType(path, "a finite number");
+                }
+                return number;
+            }
+            case BOOLEAN -> {
+                if (!value.isBoolean()) {
+                    throw wrongType(path, "true or false");
+                }
+                return value.booleanValue();
+            }
+            case DATE -> {
+                if (!value.isTextual()) {
+                    throw wrongType(path, "a date string YYYY-MM-DD");
+                }
+                try {
+                    LocalDate date = LocalDate.parse(value.textValue(), DATE);
+                    return Date.from(date.atStartOfDay(ZoneOffset.UTC).toInstant());
+                } catch (DateTimeParseException e) {
+                    throw Problems.invalidField(path, "Attribute '" + path + "' must be a date YYYY-MM-DD, not '"
+                            + abbreviate(value.textValue()) + "'");
+                }
+            }
+            default -> throw new IllegalStateException(type.name());
+        }
+    }
+
+    private static String string(String path, JsonNode value) {
+        if (!value.isTextual()) {
+            throw wrongType(path, "a string");
+        }
+        if (value.textValue().length() > MAX_STRING) {
+            throw Problems.invalidField(path, "Attribute '" + path + "' is longer than " + MAX_STRING + " characters");
+        }
+        return value.textValue();
+    }
+
+    private static RuntimeException wrongType(String path, String expected) {
+        return Problems.invalidField(path, "Attribute '" + path + "' must be " + expected);
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
+    }
+}

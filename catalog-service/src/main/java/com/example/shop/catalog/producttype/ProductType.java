@@ -1,0 +1,48 @@
+package com.example.shop.catalog.producttype;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * A product type: the attributes its products carry in {@code details}. Types are data: a new one
+ * is a {@code POST /product-types}, not a code change.
+ */
+@Schema(name = "ProductType")
+public record ProductType(
+        @NotBlank @Size(max = 100) @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9 _-]*",
+                message = "must start with a letter or digit and contain only letters, digits, spaces, '_' and '-'")
+        String name,
+        @Size(max = 1000) String description,
+        @NotNull @Size(max = 100) List<@NotNull @Valid Attribute> attributes) {
+
+    /** One attribute of {@code details}. */
+    @Schema(name = "ProductTypeAttribute")
+    public record Attribute(
+            @NotNull @Pattern(regexp = "[a-z][a-z0-9_]{0,63}",
+                    message = "must be lower case letters, digits and '_', starting with a letter (at most 64)")
+            String name,
+            @NotNull @Pattern(regexp = AttributeType.NAMES, message = "must be one of " + AttributeType.NAMES)
+            @Schema(enumeration = {"string", "string_list", "integer", "number", "boolean", "date"})
+            String type,
+            @Schema(description = "Whether every product of the type must have it (default false)")
+            Boolean required) {
+
+        public AttributeType valueType() {
+            return AttributeType.fromWireName(type).orElseThrow();
+        }
+
+        public boolean isRequired() {
+            return Boolean.TRUE.equals(required);
+        }
+    }
+
+    public Optional<Attribute> attribute(String attributeName) {
+        return attributes.stream().filter(a -> a.name().equals(attributeName)).findFirst();
+    }
+}
