@@ -1,0 +1,41 @@
+package com.example.shop.gateway;
+
+import io.smallrye.jwt.auth.principal.JWTParser;
+import io.smallrye.jwt.auth.principal.ParseException;
+import io.vertx.core.json.JsonObject;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * Checks the bearer token of an admin request at the edge with the configured
+ * {@code mp.jwt.verify.*} key and issuer. The services check it again; the gateway only stops
+ * bad requests early. Verification is CPU only (the key is loaded once), so it runs on the
+ * event loop.
+ */
+@ApplicationScoped
+public class EdgeAuth {
+
+    static final String ADMIN_ROLE = "admin";
+
+    @Inject
+    JWTParser parser;
+
+    /** {@code null} when the request may pass, otherwise the problem to answer with. */
+    JsonObject check(String authorization) {
+        if (authorization == null || authorization.length() < 8
+                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Problems.unauthorized("A valid bearer token is required.");
+        }
+        JsonWebToken token;
+        try {
+            token = parser.parse(authorization.substring(7).trim());
+        } catch (ParseException e) {
+            return Problems.unauthorized("The bearer token is not valid (bad signature, issuer or expiry).");
+        }
+        if (token.getGroups() == null || !token.getGroups().contains(ADMIN_ROLE)) {
+            return Problems.forbidden();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,141 @@
+package com.example.shop.gateway;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * The public entry point: mounts {@code /api/*} on the Quarkus Vert.x router and hands each
+ * request to the reverse proxy of its service after the edge checks (request id, body limit,
+ * admin token). Nothing here blocks or buffers a body.
+ */
+@ApplicationScoped
+public class Gateway {
+
+    static final String REQUEST_ID = "X-Request-Id";
+
+    private static final Logger LOG = Logger.getLogger(Gateway.class);
+
+    @Inject
+    GatewayConfig config;
+
+    @Inject
+    EdgeAuth auth;
+
+    private final Map<String, Upstream> upstreams = new LinkedHashMap<>();
+
+    void mount(@Observes Router router, Vertx vertx) {
+        long limit = config.maxBodyBytes();
+        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limit));
+        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit));
+        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit));
+        upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms)", u.name, u.url(), u.timeoutMillis));
+        router.route(Routes.API + "/*").handler(this::handle);
+    }
+
+    Map<String, Upstream> upstreams() {
+        return upstreams;
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        upstreams.values().forEach(u -> u.client.close());
+    }
+
+    private void handle(RoutingContext context) {
+        HttpServerRequest request = context.request();
+        String path = context.normalizedPath();
+        if (path.startsWith(Routes.DOCS + "/")) {
+            Upstream docs = docsUpstream(path);
+            if (docs == null) {
+                // Swagger UI itself lives under /api/docs: let the rest of the router serve it.
+                context.next();
+                return;
+            }
+            requestId(request);
+            docs.docs.handle(request);
+            return;
+        }
+        String id = requestId(request);
+        Routes.Route route = Routes.find(path);
+        if (route == null) {
+            fail(context, id, Problems.notFound(path));
+            return;
+        }
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null && tooLarge(length)) {
+            context.response().putHeader(HttpHeaders.CONNECTION, "close");
+            fail(context, id, Problems.tooLarge(config.maxBodyBytes()));
+            return;
+        }
+        if (route.needsAdmin(request.method())) {
+            JsonObject refusal = auth.check(request.getHeader(HttpHeaders.AUTHORIZATION));
+            if (refusal != null) {
+                if (refusal.getInteger("status") == 401) {
+                    context.response().putHeader("WWW-Authenticate", "Bearer");
+                }
+                fail(context, id, refusal);
+                return;
+            }
+        }
+        upstreams.get(route.service()).api.handle(request);
+    }
+
+    private Upstream docsUpstream(String path) {
+        // /api/docs/<service>/openapi
+        int end = path.indexOf('/', Routes.DOCS.length() + 1);
+        if (end < 0 || !path.substring(end).equals("/openapi")) {
+            return null;
+        }
+        return upstreams.get(path.substring(Routes.DOCS.length() + 1, end));
+    }
+
+    /** The client's request id when it gave a sane one, a new UUID otherwise; set on the request to the service. */
+    private static String requestId(HttpServerRequest request) {
+        String id = request.getHeader(REQUEST_ID);
+        if (id == null || !sane(id)) {
+            id = UUID.randomUUID().toString();
+            request.headers().set(REQUEST_ID, id);
+        }
+        return id;
+    }
+
+    private static boolean sane(String id) {
+        int n = id.length();
+        if (n == 0 || n > 128) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = id.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '_' || c == '.' || c == ':';
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean tooLarge(String length) {
+        try {
+            return Long.parseLong(length.trim()) > config.maxBodyBytes();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static void fail(RoutingContext context, String id, JsonObject problem) {
+        context.response().putHeader(REQUEST_ID, id);
+        Problems.write(context.response(), problem);
+    }
+}

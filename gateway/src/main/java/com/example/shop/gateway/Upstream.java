@@ -1,0 +1,96 @@
+package com.example.shop.gateway;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.httpproxy.HttpProxy;
+import io.vertx.httpproxy.ProxyContext;
+import java.net.URI;
+import java.util.function.Function;
+
+/**
+ * One service behind the gateway: a pooled keep-alive HTTP client created once at startup, and
+ * the reverse proxies on top of it (one for the API, one for the OpenAPI document).
+ */
+final class Upstream {
+
+    final String name;
+    final HttpClient client;
+    final HttpProxy api;
+    final HttpProxy docs;
+    final long timeoutMillis;
+    private final SocketAddress address;
+    private final String host;
+    private final int port;
+    private final boolean ssl;
+    private final RequestOptions requestOptions;
+
+    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, long maxBodyBytes) {
+        this.name = name;
+        URI url = URI.create(config.url());
+        this.ssl = "https".equalsIgnoreCase(url.getScheme());
+        this.host = url.getHost();
+        this.port = url.getPort() > 0 ? url.getPort() : (ssl ? 443 : 80);
+        this.address = SocketAddress.inetSocketAddress(port, host);
+        this.timeoutMillis = config.timeout().toMillis();
+        long connectMillis = config.connectTimeout().toMillis();
+        HttpClientOptions options = new HttpClientOptions()
+                .setKeepAlive(true)
+                .setKeepAliveTimeout(60)
+                .setConnectTimeout((int) connectMillis)
+                .setTcpNoDelay(true)
+                .setSsl(ssl)
+                .setDecompressionSupported(false)
+                .setName("gateway-" + name);
+        PoolOptions pool = new PoolOptions().setHttp1MaxSize(config.poolSize()).setMaxWaitQueueSize(4096);
+        this.client = vertx.createHttpClient(options, pool);
+        // One options object for every request: no per-request allocation, and it is only read.
+        this.requestOptions = new RequestOptions()
+                .setServer(address)
+                .setHost(host)
+                .setPort(port)
+                .setSsl(ssl)
+                .setConnectTimeout(connectMillis)
+                .setIdleTimeout(timeoutMillis);
+        this.api = proxy(request -> stripApi(request.path(), request.query()), maxBodyBytes);
+        this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), maxBodyBytes);
+    }
+
+    private HttpProxy proxy(Function<io.vertx.core.http.HttpServerRequest, String> uri, long maxBodyBytes) {
+        return HttpProxy.reverseProxy(client)
+                .origin(this::originRequest)
+                .addInterceptor(new ProxyInterceptors(this, uri, maxBodyBytes));
+    }
+
+    private Future<HttpClientRequest> originRequest(ProxyContext context) {
+        return context.client().request(requestOptions).onSuccess(request -> context.set(ProxyInterceptors.CLIENT_REQUEST, request));
+    }
+
+    /** {@code /api/products/x?q=1} becomes {@code /products/x?q=1}; dot segments are resolved first. */
+    static String stripApi(String path, String query) {
+        String normalized = io.vertx.core.http.impl.HttpUtils.normalizePath(path);
+        String stripped = normalized.substring(Routes.API.length());
+        return query == null ? stripped : stripped + "?" + query;
+    }
+
+    /** A probe of the service's readiness: true when it answers 200 within the timeout. */
+    Future<Boolean> ready(long timeout) {
+        RequestOptions probe = new RequestOptions()
+                .setServer(address).setHost(host).setPort(port).setSsl(ssl)
+                .setMethod(HttpMethod.GET).setURI("/q/health/ready")
+                .setConnectTimeout(timeout).setIdleTimeout(timeout);
+        return client.request(probe)
+                .compose(HttpClientRequest::send)
+                .compose(response -> response.body().map(body -> response.statusCode() == 200));
+    }
+
+    String url() {
+        return (ssl ? "https://" : "http://") + host + ":" + port;
+    }
+}

@@ -1,0 +1,41 @@
+package com.example.shop.gateway;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.path.json.JsonPath;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/** The tests' remote control of {@link StubUpstreams}. */
+final class Stubs {
+
+    private Stubs() {
+    }
+
+    private static String base() {
+        return ConfigProvider.getConfig().getValue("stub.control.url", String.class);
+    }
+
+    static void down(String service) {
+        given().baseUri(base()).post("/" + service + "/down").then().statusCode(200);
+    }
+
+    static void up(String service) {
+        given().baseUri(base()).post("/" + service + "/up").then().statusCode(200);
+    }
+
+    static void slow(String service, long millis) {
+        given().baseUri(base()).queryParam("ms", millis).post("/" + service + "/slow").then().statusCode(200);
+    }
+
+    static void fast(String service) {
+        given().baseUri(base()).post("/" + service + "/fast").then().statusCode(200);
+    }
+
+    static JsonPath stats(String service) {
+        return given().baseUri(base()).get("/" + service + "/stats").then().statusCode(200).extract().jsonPath();
+    }
+
+    static int requests(String service) {
+        return stats(service).getInt("requests");
+    }
+}
