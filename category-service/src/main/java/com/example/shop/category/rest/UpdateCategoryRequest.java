@@ -1,0 +1,81 @@
+package com.example.shop.category.rest;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * {@code PATCH /categories/{slug}}: any of {@code name}, {@code slug}, {@code parent}. A class
+ * rather than a record because an absent {@code parent} (no move) must be told from
+ * {@code "parent": null} (make it a root).
+ */
+@Schema(description = "Give at least one field. parent: the new parent's slug, or null to make the category a root; absent: not moved.")
+public class UpdateCategoryRequest {
+
+    @Size(max = Slugs.MAX_NAME)
+    @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank")
+    private String name;
+
+    @Size(min = 1, max = Slugs.MAX)
+    @Pattern(regexp = Slugs.PATTERN, message = Slugs.MESSAGE)
+    private String slug;
+
+    @Size(min = 1, max = Slugs.MAX)
+    @Pattern(regexp = Slugs.PATTERN, message = Slugs.MESSAGE)
+    @Schema(nullable = true)
+    private String parent;
+
+    @JsonIgnore
+    private boolean nameGiven;
+    @JsonIgnore
+    private boolean slugGiven;
+    @JsonIgnore
+    private boolean parentGiven;
+
+    @JsonSetter("name")
+    public void setName(String name) {
+        this.name = name;
+        this.nameGiven = true;
+    }
+
+    @JsonSetter("slug")
+    public void setSlug(String slug) {
+        this.slug = slug;
+        this.slugGiven = true;
+    }
+
+    @JsonSetter("parent")
+    public void setParent(String parent) {
+        this.parent = parent;
+        this.parentGiven = true;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public String getSlug() {
+        return slug;
+    }
+
+    public String getParent() {
+        return parent;
+    }
+
+    @JsonIgnore
+    public boolean nameGiven() {
+        return nameGiven;
+    }
+
+    @JsonIgnore
+    public boolean slugGiven() {
+        return slugGiven;
+    }
+
+    @JsonIgnore
+    public boolean parentGiven() {
+        return parentGiven;
+    }
+}

@@ -1,0 +1,63 @@
+package com.example.shop.category.write;
+
+import com.example.shop.category.tree.CategoryProblems;
+import com.example.shop.category.tree.CategoryStore;
+import com.example.shop.category.tree.Crumb;
+import com.example.shop.category.tree.Node;
+import com.example.shop.category.tree.Reconciler;
+import com.example.shop.category.tree.TreeLock;
+import com.mongodb.MongoException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.types.ObjectId;
+
+/**
+ * Adds a category. Under the tree lock (so the parent cannot be deleted or moved meanwhile):
+ * <ol>
+ * <li>one read of the parent by slug (404 naming it when unknown);</li>
+ * <li>one insert with {@code ancestors = parent.ancestors + parent} (the book's build_ancestors,
+ * done before the insert so the document is never without ancestors); the unique slug index
+ * refuses a duplicate (409) and nothing is written;</li>
+ * <li>a reconcile pass on the new node: a rename of an ancestor that ran between 1 and 2 (renames
+ * do not take the lock) is caught here and fixed.</li>
+ * </ol>
+ */
+@ApplicationScoped
+public class CreateCategory {
+
+    @Inject
+    CategoryStore store;
+
+    @Inject
+    TreeLock lock;
+
+    @Inject
+    Reconciler reconciler;
+
+    public Node create(String name, String slug, String parentSlug) {
+        return lock.withLock(lease -> {
+            Node parent = null;
+            if (parentSlug != null) {
+                parent = store.findBySlug(parentSlug).orElseThrow(() -> CategoryProblems.unknownParent(parentSlug));
+            }
+            List<Crumb> ancestors = new ArrayList<>();
+            if (parent != null) {
+                ancestors.addAll(parent.ancestors());
+                ancestors.add(new Crumb(parent.id(), parent.slug(), parent.name()));
+            }
+            Node node = new Node(new ObjectId(), slug, name, parent == null ? null : parent.id(), ancestors);
+            try {
+                store.categories().insertOne(CategoryStore.toDocument(node));
+            } catch (MongoException e) {
+                if (CategoryStore.isDuplicateKey(e)) {
+                    throw CategoryProblems.duplicateSlug(slug);
+                }
+                throw e;
+            }
+            reconciler.reconcileSubtree(node.id());
+            return store.findById(node.id()).orElse(node);
+        });
+    }
+}
