@@ -1,0 +1,135 @@
+package com.example.shop.cart.cart;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.elemMatch;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.lte;
+import static com.mongodb.client.model.Filters.ne;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.push;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.cart.cart.CartRecords.CartView;
+import com.example.shop.cart.catalog.Catalog;
+import com.example.shop.cart.catalog.ProductSnapshot;
+import com.example.shop.cart.config.CartConfig;
+import com.example.shop.cart.config.CartDatabase;
+import com.example.shop.cart.config.CartMetrics;
+import com.example.shop.cart.config.FaultInjection;
+import com.example.shop.cart.inventory.Docs;
+import com.example.shop.cart.inventory.Reservations;
+import com.example.shop.cart.problems.CartProblems;
+import com.example.shop.web.ProblemException;
+import com.mongodb.client.MongoCollection;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.Date;
+import org.bson.Document;
+
+/**
+ * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present.
+ * <ol>
+ * <li>Checks (no writes): the cart exists and is active; the catalog knows the sku (its snapshot
+ * is fetched now, so a catalog outage is a 503 before anything is reserved).</li>
+ * <li><b>Reserve first</b>: {@link Reservations#reserve} takes the units from available stock in
+ * one update guarded by {@code qty >= n} (409 insufficient-inventory otherwise).</li>
+ * <li><b>Then claim</b>: one update of the cart guarded by {@code status: active} increments the
+ * existing line ({@code items.sku: sku}) or pushes a new one ({@code items.sku: {$ne: sku}}), so
+ * two concurrent adds of a sku never make two lines.</li>
+ * <li><b>Compensation</b>: if the cart is no longer active (checkout or expiry won the race), the
+ * units are returned from the cart's entry and the answer is 409 cart-inactive.</li>
+ * </ol>
+ * Reserving before claiming means a cart line never claims units that are not reserved; a crash
+ * between the two leaves an over-reservation that the cleanup job returns.
+ */
+@Singleton
+public class AddToCart {
+
+    private final MongoCollection<Document> carts;
+    private final CartReader reader;
+    private final Catalog catalog;
+    private final Reservations reservations;
+    private final CartMetrics metrics;
+    private final FaultInjection faults;
+    private final CartConfig config;
+
+    @Inject
+    public AddToCart(CartDatabase database, CartReader reader, Catalog catalog, Reservations reservations,
+                     CartMetrics metrics, FaultInjection faults, CartConfig config) {
+        this.carts = database.carts();
+        this.reader = reader;
+        this.catalog = catalog;
+        this.reservations = reservations;
+        this.metrics = metrics;
+        this.faults = faults;
+        this.config = config;
+    }
+
+    public CartView add(String cartId, String sku, int qty) {
+        int maxLine = config.limits().maxLineQty();
+        Document cart = reader.require(cartId);
+        requireActive(cart);
+        Document existing = CartReader.line(cart, sku);
+        if (existing == null && Docs.list(cart, "items").size() >= config.limits().maxLines()) {
+            throw CartProblems.tooManyLines(config.limits().maxLines());
+        }
+        if (existing != null && Docs.num(existing, "qty") + qty > maxLine) {
+            throw CartProblems.lineLimit(maxLine);
+        }
+        ProductSnapshot product = catalog.product(sku);
+        String currency = CartReader.currency(cart);
+        if (currency != null && !currency.equals(product.currency())) {
+            throw CartProblems.currencyMismatch(currency, product.currency());
+        }
+
+        reservations.reserve(sku, cartId, qty);
+        faults.at(FaultInjection.Point.AFTER_RESERVE);
+
+        try {
+            claim(cartId, sku, qty, product, maxLine);
+        } catch (ProblemException refused) {
+            reservations.release(sku, cartId, qty, "compensation");
+            metrics.compensated();
+            throw refused;
+        }
+        return reader.view(cartId);
+    }
+
+    private void claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            Date now = new Date();
+            long grown = carts.updateOne(
+                    and(eq("_id", cartId), eq("status", CartStatus.ACTIVE),
+                            elemMatch("items", and(eq("sku", sku), lte("qty", maxLine - qty)))),
+                    combine(inc("items.$.qty", qty), set("last_modified", now), inc("version", 1L))).getModifiedCount();
+            if (grown == 1) {
+                return;
+            }
+            Document line = new Document("sku", sku).append("qty", qty).append("details",
+                    new Document("title", product.title()).append("type", product.type())
+                            .append("unit_price", product.unitPrice()).append("currency", product.currency()));
+            long pushed = carts.updateOne(
+                    and(eq("_id", cartId), eq("status", CartStatus.ACTIVE), ne("items.sku", sku)),
+                    combine(push("items", line), set("last_modified", now), inc("version", 1L))).getModifiedCount();
+            if (pushed == 1) {
+                return;
+            }
+            Document cart = reader.require(cartId);
+            requireActive(cart);
+            Document current = CartReader.line(cart, sku);
+            if (current != null && Docs.num(current, "qty") + qty > maxLine) {
+                throw CartProblems.lineLimit(maxLine);
+            }
+            // the line appeared or disappeared concurrently: try again
+        }
+        throw CartProblems.busy();
+    }
+
+    static void requireActive(Document cart) {
+        String status = cart.getString("status");
+        if (!CartStatus.ACTIVE.equals(status)) {
+            throw CartProblems.cartInactive(status);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package com.example.shop.cart.cart;
+
+import com.example.shop.cart.cart.CartRecords.AddItem;
+import com.example.shop.cart.cart.CartRecords.CartView;
+import com.example.shop.cart.cart.CartRecords.ChangeQuantity;
+import com.example.shop.cart.inventory.Skus;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.Context;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Storefront cart API; a cart is reachable only by its unguessable id. */
+@Path("/carts")
+@Tag(name = "carts")
+@Produces(MediaType.APPLICATION_JSON)
+public class CartResource {
+
+    @Inject
+    CreateCart createCart;
+    @Inject
+    CartReader reader;
+    @Inject
+    AddToCart addToCart;
+    @Inject
+    ChangeLine changeLine;
+
+    @POST
+    @Operation(summary = "Create an empty active cart")
+    public Response create(@Context UriInfo uri) {
+        CartView cart = createCart.create();
+        return Response.created(uri.getBaseUriBuilder().path("carts").path(cart.id()).build()).entity(cart).build();
+    }
+
+    @GET
+    @Path("/{id}")
+    @Operation(summary = "A cart: status, lines with the unit price captured at add time, totals")
+    public CartView get(@PathParam("id") String id) {
+        return reader.view(CartIds.require(id));
+    }
+
+    @POST
+    @Path("/{id}/items")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Reserve stock and add it to the cart (grows the sku's line if present)")
+    public CartView add(@PathParam("id") String id, @Valid @NotNull AddItem body) {
+        return addToCart.add(CartIds.require(id), body.sku(), body.qty());
+    }
+
+    @PUT
+    @Path("/{id}/items/{sku}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Set a line's quantity, reserving or returning the difference; 0 removes the line")
+    public CartView change(@PathParam("id") String id, @PathParam("sku") String sku, @Valid @NotNull ChangeQuantity body) {
+        return changeLine.change(CartIds.require(id), Skus.require(sku, "sku"), body.qty());
+    }
+
+    @DELETE
+    @Path("/{id}/items/{sku}")
+    @Operation(summary = "Remove a line and return its stock")
+    public CartView remove(@PathParam("id") String id, @PathParam("sku") String sku) {
+        return changeLine.change(CartIds.require(id), Skus.require(sku, "sku"), 0);
+    }
+}

@@ -1,0 +1,97 @@
+package com.example.shop.cart.cart;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.elemMatch;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.pull;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.cart.cart.CartRecords.CartView;
+import com.example.shop.cart.config.CartDatabase;
+import com.example.shop.cart.config.CartMetrics;
+import com.example.shop.cart.config.FaultInjection;
+import com.example.shop.cart.inventory.Docs;
+import com.example.shop.cart.inventory.Reservations;
+import com.example.shop.cart.problems.CartProblems;
+import com.mongodb.client.MongoCollection;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.Date;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/**
+ * PUT /carts/{id}/items/{sku} and DELETE: set a line's quantity, reserving or returning only the
+ * difference. The cart write is a compare-and-set on the line's observed quantity (and
+ * {@code status: active}), so concurrent changes never lose an update; a lost race is retried.
+ * <ul>
+ * <li><b>Increase by d</b>: reserve d first, then CAS the line; if the CAS fails, return the d
+ * (compensation) and retry, or answer 409 when the cart is no longer active.</li>
+ * <li><b>Decrease by d / remove</b>: CAS the line first, then return d from the cart's carted
+ * entry. A crash in between leaves an over-reservation that cleanup returns; if expiry returned
+ * the whole entry meanwhile there is nothing left to return, so nothing is returned twice.</li>
+ * </ul>
+ */
+@Singleton
+public class ChangeLine {
+
+    private final MongoCollection<Document> carts;
+    private final CartReader reader;
+    private final Reservations reservations;
+    private final CartMetrics metrics;
+    private final FaultInjection faults;
+
+    @Inject
+    public ChangeLine(CartDatabase database, CartReader reader, Reservations reservations, CartMetrics metrics,
+                      FaultInjection faults) {
+        this.carts = database.carts();
+        this.reader = reader;
+        this.reservations = reservations;
+        this.metrics = metrics;
+        this.faults = faults;
+    }
+
+    public CartView change(String cartId, String sku, int qty) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            Document cart = reader.require(cartId);
+            AddToCart.requireActive(cart);
+            Document line = CartReader.line(cart, sku);
+            if (line == null) {
+                throw CartProblems.noSuchLine(sku);
+            }
+            long held = Docs.num(line, "qty");
+            if (qty == held) {
+                return CartReader.view(cart);
+            }
+            Bson unchanged = and(eq("_id", cartId), eq("status", CartStatus.ACTIVE),
+                    elemMatch("items", and(eq("sku", sku), eq("qty", line.get("qty")))));
+            Date now = new Date();
+            if (qty > held) {
+                int more = (int) (qty - held);
+                reservations.reserve(sku, cartId, more);
+                faults.at(FaultInjection.Point.AFTER_RESERVE);
+                long claimed = carts.updateOne(unchanged,
+                        combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L))).getModifiedCount();
+                if (claimed == 1) {
+                    return reader.view(cartId);
+                }
+                reservations.release(sku, cartId, more, "compensation");
+                metrics.compensated();
+            } else {
+                Bson update = qty == 0
+                        ? combine(pull("items", new Document("sku", sku)), set("last_modified", now), inc("version", 1L))
+                        : combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L));
+                long unclaimed = carts.updateOne(unchanged, update).getModifiedCount();
+                if (unclaimed == 1) {
+                    faults.at(FaultInjection.Point.AFTER_CART_RELEASE);
+                    reservations.release(sku, cartId, held - qty, "release");
+                    return reader.view(cartId);
+                }
+            }
+            // the line or the cart's status changed concurrently: look again
+        }
+        throw CartProblems.busy();
+    }
+}

@@ -1,0 +1,61 @@
+package com.example.shop.cart.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Everything the cart service can be tuned with; each key is env-overridable (CART_EXPIRY_INACTIVE_AFTER, ...). */
+@ConfigMapping(prefix = "cart")
+public interface CartConfig {
+
+    Expiry expiry();
+
+    Cleanup cleanup();
+
+    Checkout checkout();
+
+    Limits limits();
+
+    interface Expiry {
+        /** An active cart untouched for longer than this is expired and its stock returned. */
+        @WithDefault("30m")
+        Duration inactiveAfter();
+
+        /** How often the expiry job runs. */
+        @WithDefault("1m")
+        Duration every();
+    }
+
+    interface Cleanup {
+        /**
+         * A reservation is only examined by cleanup when it, and the cart holding it, have not changed
+         * for longer than this. Must be far longer than any request takes.
+         */
+        @WithDefault("15m")
+        Duration olderThan();
+
+        /** How often the cleanup job runs. */
+        @WithDefault("5m")
+        Duration every();
+    }
+
+    interface Checkout {
+        /** A cart pending for longer than this is resolved by asking the payment gateway for the outcome. */
+        @WithDefault("2m")
+        Duration stalledAfter();
+
+        /** How often the stalled-checkout job runs. */
+        @WithDefault("1m")
+        Duration every();
+    }
+
+    interface Limits {
+        /** Largest quantity of one line (and of one add). */
+        @WithDefault("1000")
+        int maxLineQty();
+
+        /** Most lines in one cart. */
+        @WithDefault("100")
+        int maxLines();
+    }
+}

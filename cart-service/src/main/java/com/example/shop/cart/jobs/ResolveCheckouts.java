@@ -1,0 +1,75 @@
+package com.example.shop.cart.jobs;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.lt;
+
+import com.example.shop.cart.cart.CartStatus;
+import com.example.shop.cart.checkout.Checkout;
+import com.example.shop.cart.checkout.SettleCheckout;
+import com.example.shop.cart.config.CartDatabase;
+import com.example.shop.cart.jobs.JobReports.CheckoutReport;
+import com.example.shop.cart.payment.PaymentGateway;
+import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
+import com.mongodb.client.MongoCollection;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.bson.Document;
+
+/**
+ * Resolves checkouts whose request died or whose payment answer never came: a cart pending for
+ * longer than {@code cart.checkout.stalled-after} is settled by what the payment gateway says of
+ * its key: approved → complete and sold; declined → active again (402 on replay); unknown (the
+ * charge never arrived) → active again, attempt {@code abandoned}. The cart keeps its reservations
+ * throughout. Also finishes the sale of complete carts that are not yet settled (a crash after
+ * completing). All guarded like the request's own ends, so replicas and a late request agree.
+ */
+@Singleton
+public class ResolveCheckouts {
+
+    private final MongoCollection<Document> carts;
+    private final PaymentGateway gateway;
+    private final SettleCheckout settle;
+
+    @Inject
+    public ResolveCheckouts(CartDatabase database, PaymentGateway gateway, SettleCheckout settle) {
+        this.carts = database.carts();
+        this.gateway = gateway;
+        this.settle = settle;
+    }
+
+    public CheckoutReport run(Duration stalledAfter) {
+        Date cutoff = Date.from(Instant.now().minus(stalledAfter));
+        int completed = 0;
+        int released = 0;
+        List<Document> stalled = carts.find(and(eq("status", CartStatus.PENDING), lt("last_modified", cutoff)))
+                .into(new ArrayList<>());
+        for (Document cart : stalled) {
+            String cartId = cart.getString("_id");
+            Document attempt = SettleCheckout.pendingAttempt(cart);
+            if (attempt == null) {
+                continue;
+            }
+            String key = attempt.getString("key");
+            PaymentResult result = gateway.status(Checkout.gatewayKey(cartId, key));
+            switch (result.outcome()) {
+                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId()) ? 1 : 0;
+                case DECLINED -> released += settle.decline(cartId, key, "declined", result.reason()) ? 1 : 0;
+                default -> released += settle.decline(cartId, key, "abandoned", "no answer from the payment gateway") ? 1 : 0;
+            }
+        }
+        int finalized = 0;
+        List<Document> unsettled = carts.find(and(eq("status", CartStatus.COMPLETE), eq("settled", false),
+                lt("last_modified", cutoff))).into(new ArrayList<>());
+        for (Document cart : unsettled) {
+            settle.finalizeSale(cart.getString("_id"));
+            finalized++;
+        }
+        return new CheckoutReport(completed, released, finalized);
+    }
+}
