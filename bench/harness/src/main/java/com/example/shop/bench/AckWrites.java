@@ -1,0 +1,2 @@
+package com.example.shop.bench;
+final class AckWrites { static int run(Args a) throws Exception { return 2; } }

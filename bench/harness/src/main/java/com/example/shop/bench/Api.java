@@ -1,0 +1,118 @@
+package com.example.shop.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Executors;
+
+/** A small blocking HTTP client over java.net.http (HTTP/1.1, pooled keep-alive connections). */
+final class Api {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    record Response(int status, String body, long nanos, String errorKind) {
+
+        boolean ok() {
+            return status >= 200 && status < 300;
+        }
+
+        JsonNode json() {
+            try {
+                return JSON.readTree(body == null ? "null" : body);
+            } catch (IOException e) {
+                return JSON.nullNode();
+            }
+        }
+    }
+
+    final String base;
+    final String token;
+    final Duration timeout;
+    private final HttpClient client;
+
+    Api(String base, String token, Duration timeout, int ioThreads) {
+        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.token = token;
+        this.timeout = timeout;
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(3))
+                .executor(Executors.newFixedThreadPool(ioThreads, r -> {
+                    Thread t = new Thread(r, "http-io");
+                    t.setDaemon(true);
+                    return t;
+                }))
+                .build();
+    }
+
+    Api withBase(String otherBase) {
+        return new Api(otherBase, token, timeout, 2);
+    }
+
+    Response get(String path) {
+        return send("GET", path, null, false, Map.of());
+    }
+
+    Response post(String path, String json) {
+        return send("POST", path, json == null ? null : json.getBytes(StandardCharsets.UTF_8), false, Map.of());
+    }
+
+    Response admin(String method, String path, String json) {
+        return send(method, path, json == null ? null : json.getBytes(StandardCharsets.UTF_8), true, Map.of());
+    }
+
+    Response send(String method, String path, String json) {
+        return send(method, path, json == null ? null : json.getBytes(StandardCharsets.UTF_8), false, Map.of());
+    }
+
+    /** Any request; {@code path} is appended to the base as it is (it may hold raw query strings). */
+    Response send(String method, String path, byte[] body, boolean asAdmin, Map<String, String> headers) {
+        long start = System.nanoTime();
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout);
+            if (body != null) {
+                b.header("Content-Type", "application/json");
+                b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+            } else {
+                b.method(method, HttpRequest.BodyPublishers.noBody());
+            }
+            if (asAdmin && token != null) {
+                b.header("Authorization", "Bearer " + token);
+            }
+            headers.forEach(b::setHeader);
+            HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null);
+        } catch (HttpConnectTimeoutException e) {
+            return new Response(-1, null, System.nanoTime() - start, "connect-timeout");
+        } catch (HttpTimeoutException e) {
+            return new Response(-1, null, System.nanoTime() - start, "timeout");
+        } catch (ConnectException e) {
+            return new Response(-1, null, System.nanoTime() - start, "refused");
+        } catch (IOException e) {
+            return new Response(-1, null, System.nanoTime() - start, "io");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Response(-1, null, System.nanoTime() - start, "interrupted");
+        } catch (IllegalArgumentException e) {
+            return new Response(-2, e.getMessage(), System.nanoTime() - start, "client-refused");
+        }
+    }
+
+    static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

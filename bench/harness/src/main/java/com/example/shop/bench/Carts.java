@@ -1,0 +1,96 @@
+package com.example.shop.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One shopper's session against the cart API, every call recorded in {@link Stats}: create a cart,
+ * add hot skus (409 when the stock is short is an expected answer), change a line, remove a line,
+ * then check out, empty the cart or walk away. Restocks are admin calls whose outcome is recorded
+ * in {@link Invariant.Expected}.
+ */
+final class Carts {
+
+    final Api api;
+    final Stats stats;
+    final List<String> skus;
+    final Invariant.Expected expected;
+    /** Probabilities of the session's ending. */
+    double checkout = 0.25;
+    double decline = 0.05;
+    double stall = 0.0;
+    double empty = 0.55;
+
+    Carts(Api api, Stats stats, List<String> skus, Invariant.Expected expected) {
+        this.api = api;
+        this.stats = stats;
+        this.skus = skus;
+        this.expected = expected;
+    }
+
+    /** Returns the number of requests made. */
+    int session() {
+        ThreadLocalRandom rnd = ThreadLocalRandom.current();
+        int requests = 1;
+        Api.Response created = api.post("/api/carts", null);
+        stats.record("create cart", created, false);
+        if (!created.ok()) {
+            return requests;
+        }
+        String id = created.json().path("id").asText();
+        List<String> lines = new ArrayList<>();
+        int adds = 1 + rnd.nextInt(3);
+        for (int i = 0; i < adds; i++) {
+            String sku = skus.get(rnd.nextInt(skus.size()));
+            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + (1 + rnd.nextInt(2)) + "}");
+            requests++;
+            stats.record("add item", r, r.status() == 409);
+            if (r.ok() && !lines.contains(sku)) {
+                lines.add(sku);
+            }
+        }
+        if (!lines.isEmpty()) {
+            String sku = lines.get(rnd.nextInt(lines.size()));
+            Api.Response r = api.send("PUT", "/api/carts/" + id + "/items/" + sku, "{\"qty\":" + (1 + rnd.nextInt(3)) + "}");
+            requests++;
+            stats.record("change qty", r, r.status() == 409);
+        }
+        if (lines.size() > 1 && rnd.nextBoolean()) {
+            String sku = lines.remove(rnd.nextInt(lines.size()));
+            Api.Response r = api.send("DELETE", "/api/carts/" + id + "/items/" + sku, null);
+            requests++;
+            stats.record("remove item", r, false);
+        }
+        double end = rnd.nextDouble();
+        if (!lines.isEmpty() && end < checkout + decline + stall) {
+            String simulate = end < checkout ? "approve" : end < checkout + decline ? "decline" : "stall";
+            Api.Response r = api.send("POST", "/api/carts/" + id + "/checkout",
+                    ("{\"payment\":{\"method\":\"card\",\"simulate\":\"" + simulate + "\"}}").getBytes(),
+                    false, java.util.Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+            requests++;
+            stats.record("checkout " + simulate, r, !simulate.equals("approve") && r.status() == 402);
+        } else if (end < checkout + decline + stall + empty) {
+            for (String sku : lines) {
+                Api.Response r = api.send("DELETE", "/api/carts/" + id + "/items/" + sku, null);
+                requests++;
+                stats.record("remove item", r, false);
+            }
+        }
+        return requests;
+    }
+
+    /** One admin restock of a random sku by {@code units}, tracked for the invariant. */
+    int restock(int units) {
+        String sku = skus.get(ThreadLocalRandom.current().nextInt(skus.size()));
+        Api.Response r = api.admin("POST", "/api/inventory/" + sku + "/restock", "{\"qty\":" + units + "}");
+        stats.record("restock", r, false);
+        if (r.ok()) {
+            expected.acknowledged(sku, units);
+        } else if (r.status() < 0 || r.status() >= 500) {
+            expected.unknown(sku, units); // it may or may not have been applied
+        }
+        return 1;
+    }
+}

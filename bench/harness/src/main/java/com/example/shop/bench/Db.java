@@ -1,0 +1,61 @@
+package com.example.shop.bench;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.bson.json.JsonMode;
+import org.bson.json.JsonWriterSettings;
+
+/** Direct, read-only access to the platform's databases for the checkers. */
+final class Db implements AutoCloseable {
+
+    static final List<String> DATABASES = List.of("catalog", "categories", "cart");
+
+    final MongoClient client;
+
+    Db(String uri) {
+        this.client = MongoClients.create(MongoClientSettings.builder()
+                .applyConnectionString(new ConnectionString(uri))
+                .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
+                .applyToSocketSettings(b -> b.connectTimeout(3, TimeUnit.SECONDS).readTimeout(60, TimeUnit.SECONDS))
+                .build());
+    }
+
+    MongoDatabase db(String name) {
+        return client.getDatabase(name);
+    }
+
+    /**
+     * Every document of every collection of the three databases, as canonical JSON sorted by
+     * collection and {@code _id}: two snapshots are equal exactly when nothing changed.
+     */
+    Map<String, String> snapshot() {
+        JsonWriterSettings canonical = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+        Map<String, String> out = new TreeMap<>();
+        for (String dbName : DATABASES) {
+            MongoDatabase db = db(dbName);
+            List<String> names = db.listCollectionNames().into(new ArrayList<>());
+            for (String coll : names) {
+                for (Document d : db.getCollection(coll).find()) {
+                    Object id = d.get("_id");
+                    out.put(dbName + "." + coll + "/" + (id == null ? d.toJson(canonical) : new Document("_id", id).toJson(canonical)),
+                            d.toJson(canonical));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

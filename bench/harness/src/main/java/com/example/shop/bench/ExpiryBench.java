@@ -1,0 +1,130 @@
+package com.example.shop.bench;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Filters.size;
+import static com.mongodb.client.model.Filters.not;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.mongodb.client.MongoDatabase;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * bench/run scenario 4: N carts each holding a reservation, created concurrently through the
+ * gateway, left alone past the cart service's inactivity threshold, then expired by one call of
+ * the admin job; timed by the call and by the database (until no reservation is left).
+ */
+final class ExpiryBench {
+
+    static int run(Args a) throws Exception {
+        Api api = new Api(a.required("gateway"), a.required("token"), Duration.ofSeconds(600), 4);
+        int cartsWanted = a.integer("carts", 10_000);
+        int clients = a.integer("clients", 64);
+        int skuCount = a.integer("skus", 100);
+        Duration inactive = a.seconds("inactive-after", 5);
+        String prefix = a.str("prefix", "bench-exp-" + Long.toString(System.currentTimeMillis(), 36));
+        int stock = (cartsWanted / skuCount + 1) * 2;
+        Invariant.Expected expected = new Invariant.Expected();
+        List<String> skus = Fixtures.products(api, prefix, skuCount, stock, expected);
+
+        Stats create = new Stats();
+        AtomicInteger next = new AtomicInteger();
+        List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        create.start();
+        Load.run(clients, a.seconds("create-timeout", 300), Long.MAX_VALUE, c -> {
+            int n = next.getAndIncrement();
+            if (n >= cartsWanted) {
+                return 0;
+            }
+            Api.Response r = api.post("/api/carts", null);
+            create.record("create cart", r, false);
+            if (!r.ok()) {
+                return 1;
+            }
+            String id = r.json().path("id").asText();
+            Api.Response add = api.post("/api/carts/" + id + "/items",
+                    "{\"sku\":\"" + skus.get(n % skus.size()) + "\",\"qty\":1}");
+            create.record("add item (1 unit)", add, false);
+            if (add.ok()) {
+                ids.add(id);
+            }
+            return 2;
+        }, () -> next.get() >= cartsWanted);
+        create.stop();
+        System.out.printf(Locale.ROOT, "created %d carts holding a reservation in %.1f s%n", ids.size(), create.seconds());
+
+        try (Db db = new Db(a.required("mongo"))) {
+            MongoDatabase cart = db.db("cart");
+            long reservedBefore = reserved(cart, skus);
+            Thread.sleep(inactive.toMillis() + 1000);
+
+            long t0 = System.nanoTime();
+            List<String> calls = new ArrayList<>();
+            double httpSeconds = 0;
+            long deadline = t0 + a.seconds("job-timeout", 600).toNanos();
+            for (int call = 0; call < 20 && System.nanoTime() < deadline; call++) {
+                Api.Response r = api.admin("POST", "/api/admin/jobs/expire-carts", null);
+                httpSeconds += r.nanos() / 1e9;
+                JsonNode j = r.json();
+                calls.add(r.status() + " " + (r.ok() ? j.toString() : String.valueOf(r.body())));
+                if (r.ok() && holding(cart, ids) == 0) {
+                    break;
+                }
+                if (!r.ok() && r.status() != 504 && r.status() != -1) {
+                    break;
+                }
+                // the gateway may give up on a long call while the job runs on: wait for the database
+                while (System.nanoTime() < deadline && reserved(cart, skus) > 0 && !r.ok()) {
+                    Thread.sleep(500);
+                }
+            }
+            double dbSeconds = (System.nanoTime() - t0) / 1e9;
+            long holdingAfter = holding(cart, ids);
+            long reservedAfter = reserved(cart, skus);
+            Invariant.Result inv = Invariant.check(cart, skus, expected, true);
+            boolean ok = inv.ok() && holdingAfter == 0 && reservedAfter == 0 && ids.size() == cartsWanted;
+            String md = String.format(Locale.ROOT,
+                    "%d carts created through the gateway by %d clients (%s, %.0f carts/s), each holding 1 unit of one of %d skus; "
+                            + "the cart service ran with CART_EXPIRY_INACTIVE_AFTER=%s and a scheduled expiry far away; after %.0f s idle, "
+                            + "`POST /api/admin/jobs/expire-carts`:%n%n"
+                            + "| carts expired | units reserved before | job calls | job time (HTTP) | until the database shows no reservation | carts still holding | units still reserved | invariant |%n"
+                            + "|---:|---:|---:|---:|---:|---:|---:|---|%n"
+                            + "| %d | %d | %d | %.2f s | %.2f s | %d | %d | %s |%n%n"
+                            + "Job answers: %s%n%nCart creation load:%n%n%s%n%s%n",
+                    ids.size(), clients, prefix, ids.size() / create.seconds(), skuCount, a.str("inactive-after-label", "PT" + inactive.toSeconds() + "S"),
+                    inactive.toSeconds() + 1.0, ids.size() - holdingAfter, reservedBefore, calls.size(), httpSeconds, dbSeconds,
+                    holdingAfter, reservedAfter, inv.ok() ? "holds" : "**FAILS**", String.join("; ", calls), create.table(),
+                    inv.summary());
+            System.out.println(md);
+            ReservationBench.write(a, md);
+            System.out.printf(Locale.ROOT, "RESULT expiry carts=%d seconds=%.2f http_seconds=%.2f invariant=%s%n", ids.size(), dbSeconds,
+                    httpSeconds, ok ? "holds" : "FAILS");
+            return ok ? 0 : 1;
+        }
+    }
+
+    static long reserved(MongoDatabase cart, List<String> skus) {
+        long total = 0;
+        for (org.bson.Document d : cart.getCollection("inventory").find(in("_id", skus))) {
+            for (org.bson.Document e : d.getList("carted", org.bson.Document.class, List.of())) {
+                total += Invariant.num(e.get("qty"));
+            }
+        }
+        return total;
+    }
+
+    static long holding(MongoDatabase cart, List<String> ids) {
+        long n = 0;
+        for (int i = 0; i < ids.size(); i += 1000) {
+            List<String> chunk = ids.subList(i, Math.min(ids.size(), i + 1000));
+            n += cart.getCollection("cart").countDocuments(and(in("_id", chunk), in("status", Invariant.HOLDING),
+                    not(size("items", 0))));
+        }
+        return n;
+    }
+}

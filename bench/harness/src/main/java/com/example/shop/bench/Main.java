@@ -1,0 +1,37 @@
+package com.example.shop.bench;
+
+import java.util.Arrays;
+
+/** Entry point: {@code java -jar bench-harness.jar <command> [--option value ...]}. */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            usage();
+            System.exit(2);
+        }
+        Args a = new Args(args, 1);
+        int code = switch (args[0]) {
+            case "reservation" -> ReservationBench.run(a);
+            case "expiry" -> ExpiryBench.run(a);
+            case "invariant" -> InvariantCommand.run(a);
+            case "cart-chaos-load" -> CartChaosLoad.run(a);
+            case "ack-writes" -> AckWrites.run(a);
+            case "hostile" -> HostileSweep.run(a);
+            case "snapshot" -> SnapshotCommand.run(a);
+            default -> {
+                usage();
+                yield 2;
+            }
+        };
+        System.exit(code);
+    }
+
+    private static void usage() {
+        System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "expiry", "invariant",
+                "cart-chaos-load", "ack-writes", "hostile", "snapshot")) + " --option value ...");
+    }
+}
