@@ -1,0 +1,213 @@
+package com.example.shop.deployment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Renders k8s/overlays/{dev,prod} with `kubectl kustomize` and checks what would be applied. */
+class KustomizeOverlaysTest {
+
+    /** service → (port, database or null) */
+    static final Map<String, Object[]> SERVICES = Map.of(
+            "catalog-service", new Object[] {8081, "catalog"},
+            "category-service", new Object[] {8082, "categories"},
+            "cart-service", new Object[] {8083, "cart"},
+            "gateway", new Object[] {8080, null});
+
+    static final Map<String, Set<String>> REQUIRED_ENV = Map.of(
+            "catalog-service", Set.of("QUARKUS_MONGODB_CONNECTION_STRING", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
+                    "MP_JWT_VERIFY_ISSUER", "QUARKUS_REST_CLIENT_CATEGORY_SERVICE_URL"),
+            "category-service", Set.of("QUARKUS_MONGODB_CONNECTION_STRING", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
+                    "MP_JWT_VERIFY_ISSUER"),
+            "cart-service", Set.of("QUARKUS_MONGODB_CONNECTION_STRING", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
+                    "MP_JWT_VERIFY_ISSUER", "QUARKUS_REST_CLIENT_CATALOG_SERVICE_URL", "CART_EXPIRY_INACTIVE_AFTER",
+                    "CART_EXPIRY_EVERY", "CART_CLEANUP_OLDER_THAN", "CART_CLEANUP_EVERY"),
+            "gateway", Set.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "MP_JWT_VERIFY_ISSUER",
+                    "GATEWAY_UPSTREAMS_CATALOG_URL", "GATEWAY_UPSTREAMS_CATEGORY_URL", "GATEWAY_UPSTREAMS_CART_URL"));
+
+    static List<HasMetadata> render(String overlay) {
+        String yaml = Kubectl.kustomize(RepoRoot.get().resolve("k8s/overlays/" + overlay));
+        ManifestValidator.Result result = new ManifestValidator().validate(yaml);
+        assertEquals(List.of(), result.problems(), "schema problems in overlay " + overlay);
+        return result.objects();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void everyRenderedObjectMatchesTheKubernetesSchema(String overlay) {
+        List<HasMetadata> objects = render(overlay);
+        Map<String, Long> kinds = objects.stream().collect(Collectors.groupingBy(HasMetadata::getKind, Collectors.counting()));
+        assertEquals(4L, kinds.get("Deployment"), "Deployments " + kinds);
+        assertEquals(4L, kinds.get("HorizontalPodAutoscaler"), "HPAs " + kinds);
+        assertEquals(1L, kinds.get("StatefulSet"), "StatefulSets " + kinds);
+        assertEquals(1L, kinds.get("Ingress"), "Ingresses " + kinds);
+        assertTrue(kinds.get("PodDisruptionBudget") >= 4, "PDBs " + kinds);
+        assertTrue(kinds.get("Service") >= 5, "Services " + kinds);
+        assertTrue(kinds.containsKey("ConfigMap") && kinds.containsKey("Secret"), "config " + kinds);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void crossObjectRulesHold(String overlay) {
+        List<HasMetadata> objects = render(overlay);
+        assertEquals(List.of(), ClusterChecks.hardenedWorkloads(objects), "hardening");
+        assertEquals(List.of(), ClusterChecks.healthProbes(objects), "probes");
+        assertEquals(List.of(), ClusterChecks.selectorsMatchTemplates(objects), "selectors");
+        assertEquals(List.of(), ClusterChecks.servicesSelectPods(objects), "services");
+        assertEquals(List.of(), ClusterChecks.referencedConfigExists(objects), "ConfigMap/Secret references");
+        assertEquals(List.of(), ClusterChecks.autoscalingAndBudgets(objects), "HPA/PDB");
+        assertEquals(List.of(), ClusterChecks.ingressRoutes(objects), "Ingress");
+        assertEquals(List.of(), ClusterChecks.statefulSetsHaveHeadlessServices(objects), "StatefulSet");
+        assertEquals(List.of(), ClusterChecks.oneNamespace(objects), "namespace");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void eachServiceGetsItsPortItsConfigurationAndItsOwnDatabase(String overlay) {
+        List<HasMetadata> objects = render(overlay);
+        Map<String, Deployment> deployments = Workloads.ofKind(objects, Deployment.class).stream()
+                .collect(Collectors.toMap(d -> d.getMetadata().getName(), d -> d));
+        assertEquals(SERVICES.keySet(), deployments.keySet());
+        for (var entry : SERVICES.entrySet()) {
+            String name = entry.getKey();
+            int port = (Integer) entry.getValue()[0];
+            String database = (String) entry.getValue()[1];
+            Container c = deployments.get(name).getSpec().getTemplate().getSpec().getContainers().get(0);
+            assertEquals(port, c.getPorts().get(0).getContainerPort(), name + " port");
+            assertTrue(c.getImage().contains(name), name + " image " + c.getImage());
+            Map<String, EnvVar> env = c.getEnv().stream().collect(Collectors.toMap(EnvVar::getName, e -> e));
+            assertTrue(env.keySet().containsAll(REQUIRED_ENV.get(name)), name + " env " + env.keySet()
+                    + " lacks some of " + REQUIRED_ENV.get(name));
+            assertEquals("file:/etc/shop/jwt/public.pem", env.get("MP_JWT_VERIFY_PUBLICKEY_LOCATION").getValue());
+            assertTrue(c.getVolumeMounts().stream().anyMatch(m -> m.getMountPath().equals("/etc/shop/jwt")), name + " key mount");
+            Service service = Workloads.ofKind(objects, Service.class).stream()
+                    .filter(s -> s.getMetadata().getName().equals(name)).findFirst().orElseThrow();
+            assertEquals(port, service.getSpec().getPorts().get(0).getPort(), name + " Service port");
+            if (database != null) {
+                var ref = env.get("QUARKUS_MONGODB_CONNECTION_STRING").getValueFrom().getSecretKeyRef();
+                String uri = secretValue(objects, ref.getName(), ref.getKey());
+                assertMongoUri(uri, database);
+            } else {
+                assertTrue(!env.containsKey("QUARKUS_MONGODB_CONNECTION_STRING"), "the gateway has no database");
+            }
+        }
+        // upstream URLs in the ConfigMap name existing Services and their ports
+        ConfigMap config = Workloads.ofKind(objects, ConfigMap.class).stream()
+                .filter(m -> m.getMetadata().getName().startsWith("shop-config")).findFirst().orElseThrow();
+        for (String service : List.of("catalog-service", "category-service", "cart-service")) {
+            URI url = URI.create(config.getData().get(service + "-url"));
+            assertEquals(service, url.getHost(), "URL of " + service);
+            assertEquals((int) (Integer) SERVICES.get(service)[0], url.getPort(), "port in URL of " + service);
+        }
+        assertEquals("https://shop.example/issuer", config.getData().get("jwt-issuer"));
+        for (String duration : List.of("cart-expiry-inactive-after", "cart-expiry-every", "cart-cleanup-older-than",
+                "cart-cleanup-every")) {
+            java.time.Duration.parse(config.getData().get(duration));
+        }
+    }
+
+    static void assertMongoUri(String uri, String database) {
+        assertTrue(uri.startsWith("mongodb://"), uri);
+        String afterScheme = uri.substring("mongodb://".length());
+        String hosts = afterScheme.substring(0, afterScheme.indexOf('/'));
+        String pathAndQuery = afterScheme.substring(afterScheme.indexOf('/') + 1);
+        assertEquals(Set.of("shop-mongodb-0.shop-mongodb:27017", "shop-mongodb-1.shop-mongodb:27017",
+                "shop-mongodb-2.shop-mongodb:27017"), Set.of(hosts.split(",")), "replica-set members in " + uri);
+        assertEquals(database, pathAndQuery.substring(0, pathAndQuery.indexOf('?')), "database in " + uri);
+        assertTrue(pathAndQuery.contains("replicaSet=rs0"), "replicaSet in " + uri);
+    }
+
+    static String secretValue(List<HasMetadata> objects, String name, String key) {
+        Secret secret = Workloads.ofKind(objects, Secret.class).stream()
+                .filter(s -> s.getMetadata().getName().equals(name)).findFirst().orElseThrow();
+        if (secret.getStringData() != null && secret.getStringData().containsKey(key)) {
+            return secret.getStringData().get(key);
+        }
+        return new String(Base64.getMimeDecoder().decode(secret.getData().get(key)), StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void mongodbIsAThreeMemberReplicaSetInitiatedByAJob(String overlay) {
+        List<HasMetadata> objects = render(overlay);
+        StatefulSet mongo = Workloads.ofKind(objects, StatefulSet.class).get(0);
+        assertEquals("shop-mongodb", mongo.getMetadata().getName());
+        assertEquals(3, mongo.getSpec().getReplicas());
+        assertEquals(1, mongo.getSpec().getVolumeClaimTemplates().size());
+        assertTrue(mongo.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand().containsAll(List.of("--replSet", "rs0")));
+        assertTrue(mongo.getSpec().getTemplate().getSpec().getContainers().get(0).getVolumeMounts().stream()
+                .anyMatch(m -> m.getMountPath().equals("/data/db")
+                        && m.getName().equals(mongo.getSpec().getVolumeClaimTemplates().get(0).getMetadata().getName())));
+        Job init = Workloads.ofKind(objects, Job.class).stream()
+                .filter(j -> j.getMetadata().getName().equals("shop-mongodb-rs-init")).findFirst().orElseThrow();
+        String script = String.join(" ", init.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand());
+        assertTrue(script.contains("rs.initiate") && script.contains("'rs0'") && script.contains("[0, 1, 2]")
+                && script.contains("shop-mongodb-${i}.shop-mongodb:27017"), "rs.initiate with the 3 members: " + script);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod"})
+    void theIngressRoutesEverythingToTheGateway(String overlay) {
+        Ingress ingress = Workloads.ofKind(render(overlay), Ingress.class).get(0);
+        var path = ingress.getSpec().getRules().get(0).getHttp().getPaths().get(0);
+        assertEquals("/", path.getPath());
+        assertEquals("gateway", path.getBackend().getService().getName());
+        assertEquals("http", path.getBackend().getService().getPort().getName());
+    }
+
+    @Test
+    void prodRunsMoreReplicasWithMoreResourcesThanDevAndTerminatesTls() {
+        List<HasMetadata> dev = render("dev");
+        List<HasMetadata> prod = render("prod");
+        for (String name : SERVICES.keySet()) {
+            Deployment d = find(dev, Deployment.class, name);
+            Deployment p = find(prod, Deployment.class, name);
+            assertTrue(p.getSpec().getReplicas() > d.getSpec().getReplicas(), name + " replicas");
+            HorizontalPodAutoscaler dh = find(dev, HorizontalPodAutoscaler.class, name);
+            HorizontalPodAutoscaler ph = find(prod, HorizontalPodAutoscaler.class, name);
+            assertTrue(ph.getSpec().getMinReplicas() > dh.getSpec().getMinReplicas(), name + " HPA min");
+            assertTrue(ph.getSpec().getMaxReplicas() > dh.getSpec().getMaxReplicas(), name + " HPA max");
+            assertTrue(ph.getSpec().getMinReplicas() >= 2, name + " prod HPA min keeps a spare");
+            for (String resource : List.of("cpu", "memory")) {
+                assertTrue(amount(p, "limits", resource).compareTo(amount(d, "limits", resource)) > 0, name + " limit " + resource);
+                assertTrue(amount(p, "requests", resource).compareTo(amount(d, "requests", resource)) > 0, name + " request " + resource);
+            }
+        }
+        assertEquals("shop-dev", find(dev, Deployment.class, "gateway").getMetadata().getNamespace());
+        assertEquals("shop", find(prod, Deployment.class, "gateway").getMetadata().getNamespace());
+        assertTrue(Workloads.ofKind(prod, Ingress.class).get(0).getSpec().getTls() != null, "prod Ingress has TLS");
+    }
+
+    private static BigDecimal amount(Deployment d, String which, String resource) {
+        var r = d.getSpec().getTemplate().getSpec().getContainers().get(0).getResources();
+        return Quantity.getAmountInBytes(("limits".equals(which) ? r.getLimits() : r.getRequests()).get(resource));
+    }
+
+    private static <T extends HasMetadata> T find(List<HasMetadata> objects, Class<T> kind, String name) {
+        return Workloads.ofKind(objects, kind).stream().filter(o -> o.getMetadata().getName().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError(kind.getSimpleName() + " " + name + " missing"));
+    }
+}
