@@ -1,0 +1,260 @@
+package com.example.shop.e2e;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.oneOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The storefront and admin stories, end to end: {@code ./platform up} starts the packaged
+ * services, the gateway and the embedded database as real processes and loads the sample
+ * catalog; every request here goes through the gateway only.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class StorefrontAndAdminStoriesTest {
+
+    /** Carts idle longer than this are expired by the admin-triggered job (see the expiry story). */
+    private static final int INACTIVE_AFTER_SECONDS = 6;
+
+    private static LocalPlatform platform;
+    private static String adminToken;
+
+    @BeforeAll
+    static void startPlatform() throws Exception {
+        Path directory = Path.of("target", "e2e-platform").toAbsolutePath();
+        deleteRecursively(directory);
+        platform = new LocalPlatform(directory, Map.of(
+                "CART_EXPIRY_INACTIVE_AFTER", "PT" + INACTIVE_AFTER_SECONDS + "S",
+                "CART_EXPIRY_EVERY", "PT1H",
+                "CART_CLEANUP_EVERY", "PT1H"));
+        String banner = platform.run("up");
+        assertTrue(banner.contains("The platform is up"), banner);
+        adminToken = platform.adminToken();
+        RestAssured.baseURI = platform.gatewayUrl();
+    }
+
+    @AfterAll
+    static void stopPlatform() throws Exception {
+        if (platform != null) {
+            platform.run("down");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void browseTheCategoryTree() {
+        given().queryParam("tree", true)
+                .when().get("/api/categories")
+                .then().statusCode(200)
+                .body(containsString("\"music\""))
+                .body(containsString("\"hard-bop\""))
+                .body(containsString("\"science-fiction\""));
+    }
+
+    @Test
+    @Order(2)
+    void breadcrumbsRunFromTheRoot() {
+        given().when().get("/api/categories/hard-bop")
+                .then().statusCode(200)
+                .body("slug", equalTo("hard-bop"))
+                .body("breadcrumbs.slug", equalTo(List.of("music", "jazz", "bop")));
+    }
+
+    @Test
+    @Order(3)
+    void productsOfACategoryIncludeItsSubcategories() {
+        List<String> skus = given().queryParam("category", "jazz").queryParam("limit", 100)
+                .when().get("/api/products")
+                .then().statusCode(200)
+                .extract().jsonPath().getList("items.sku");
+        assertTrue(skus.containsAll(List.of("00e8da9b", "kind-of-blue", "giant-steps", "moanin",
+                "shape-of-jazz", "joplin-rags")), skus.toString());
+        assertTrue(!skus.contains("led-zeppelin-iv") && !skus.contains("the-matrix"), skus.toString());
+
+        given().queryParam("category", "no-such-category")
+                .when().get("/api/products")
+                .then().statusCode(404).contentType("application/problem+json");
+    }
+
+    @Test
+    @Order(4)
+    void searchTheCatalog() {
+        given().queryParam("type", "Film").queryParam("actor", "Keanu Reeves").queryParam("sort", "-issue_date")
+                .when().get("/api/products")
+                .then().statusCode(200)
+                .body("items.sku", equalTo(List.of("john-wick", "the-matrix", "speed-1994")));
+
+        given().queryParam("type", "Audio Album").queryParam("genre", "Jazz").queryParam("sort", "-issue_date")
+                .queryParam("limit", 2)
+                .when().get("/api/products")
+                .then().statusCode(200)
+                .body("items.sku", equalTo(List.of("joplin-rags", "giant-steps")))
+                .body("next", notNullValue());
+
+        given().queryParam("title", "odyssey")
+                .when().get("/api/products")
+                .then().statusCode(200)
+                .body("items.sku", equalTo(List.of("2001-space-odyssey")));
+
+        given().queryParam("gnre", "Jazz")
+                .when().get("/api/products")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("gnre"));
+    }
+
+    @Test
+    @Order(5)
+    void addToCartOverReserveChangeQuantityAndCheckOut() {
+        int before = available("moanin");
+        String cart = newCart();
+
+        addItem(cart, "moanin", 2).then().statusCode(200);
+        assertEquals(before - 2, available("moanin"));
+
+        addItem(cart, "moanin", before + 1)
+                .then().statusCode(409).contentType("application/problem+json")
+                .body("type", containsString("insufficient-inventory"))
+                .body("available", equalTo(before - 2));
+        assertEquals(before - 2, available("moanin"), "a refused add reserves nothing");
+
+        given().contentType(ContentType.JSON).body("{\"qty\": 3}")
+                .when().put("/api/carts/" + cart + "/items/moanin")
+                .then().statusCode(200);
+        assertEquals(before - 3, available("moanin"));
+
+        given().when().get("/api/carts/" + cart)
+                .then().statusCode(200)
+                .body("status", equalTo("active"))
+                .body("items[0].sku", equalTo("moanin"))
+                .body("items[0].qty", equalTo(3));
+
+        String key = UUID.randomUUID().toString();
+        Response first = checkout(cart, key, "approve");
+        first.then().statusCode(200).body("status", equalTo("complete"));
+        Response again = checkout(cart, key, "approve");
+        again.then().statusCode(200).body("chargeId", equalTo(first.jsonPath().getString("chargeId")));
+
+        given().when().get("/api/inventory/moanin")
+                .then().statusCode(200)
+                .body("available", equalTo(before - 3))
+                .body("reserved", equalTo(0));
+        addItem(cart, "moanin", 1).then().statusCode(409).body("type", containsString("cart-inactive"));
+    }
+
+    @Test
+    @Order(6)
+    void aDeclinedPaymentKeepsTheCartAndItsReservation() {
+        int before = available("shape-of-jazz");
+        String cart = newCart();
+        addItem(cart, "shape-of-jazz", 1).then().statusCode(200);
+
+        checkout(cart, UUID.randomUUID().toString(), "decline")
+                .then().statusCode(402).contentType("application/problem+json");
+
+        given().when().get("/api/carts/" + cart)
+                .then().statusCode(200).body("status", equalTo("active"));
+        assertEquals(before - 1, available("shape-of-jazz"), "the reservation is kept after a decline");
+    }
+
+    @Test
+    @Order(7)
+    void adminRoutesNeedAToken() {
+        given().contentType(ContentType.JSON).body("{\"qty\": 1000}")
+                .when().put("/api/inventory/moanin")
+                .then().statusCode(401).contentType("application/problem+json");
+        given().header("Authorization", "Bearer not-a-token")
+                .when().post("/api/admin/jobs/expire-carts")
+                .then().statusCode(401);
+        given().when().get("/api/inventory/moanin").then().statusCode(200);
+    }
+
+    @Test
+    @Order(8)
+    void idleCartsAreExpiredByTheAdminTriggeredJob() throws Exception {
+        int before = available("speed-1994");
+        String cart = newCart();
+        addItem(cart, "speed-1994", 2).then().statusCode(200);
+        assertEquals(before - 2, available("speed-1994"));
+
+        Thread.sleep((INACTIVE_AFTER_SECONDS + 1) * 1000L);
+        given().header("Authorization", "Bearer " + adminToken)
+                .when().post("/api/admin/jobs/expire-carts")
+                .then().statusCode(200);
+
+        given().when().get("/api/carts/" + cart)
+                .then().statusCode(200).body("status", equalTo("expired"));
+        assertEquals(before, available("speed-1994"), "the expired cart's stock is back");
+    }
+
+    @Test
+    @Order(9)
+    void aKilledUpstreamIsA5xxProblemAndRecovers() throws Exception {
+        platform.kill("catalog");
+        long started = System.nanoTime();
+        given().when().get("/api/products/moanin")
+                .then().statusCode(oneOf(502, 503)).contentType("application/problem+json")
+                .body("service", equalTo("catalog"))
+                .header("X-Request-Id", notNullValue());
+        assertTrue(System.nanoTime() - started < 10_000_000_000L, "the gateway answered without hanging");
+        // the other services keep serving
+        given().when().get("/api/categories/jazz").then().statusCode(200);
+
+        platform.run("up"); // starts what is not running
+        given().when().get("/api/products/moanin")
+                .then().statusCode(200).body("sku", equalTo("moanin"))
+                .body("title", not(equalTo("")));
+    }
+
+    private static String newCart() {
+        return given().when().post("/api/carts")
+                .then().statusCode(201).extract().jsonPath().getString("id");
+    }
+
+    private static Response addItem(String cart, String sku, int qty) {
+        return given().contentType(ContentType.JSON).body(Map.of("sku", sku, "qty", qty))
+                .when().post("/api/carts/" + cart + "/items");
+    }
+
+    private static Response checkout(String cart, String key, String outcome) {
+        return given().contentType(ContentType.JSON).header("Idempotency-Key", key)
+                .body(Map.of("payment", Map.of("method", "card", "simulate", outcome)))
+                .when().post("/api/carts/" + cart + "/checkout");
+    }
+
+    private static int available(String sku) {
+        return given().when().get("/api/inventory/" + sku)
+                .then().statusCode(200).extract().jsonPath().getInt("available");
+    }
+
+    private static void deleteRecursively(Path directory) throws Exception {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}
