@@ -100,6 +100,13 @@ final class ClusterChecks {
                         || !sc.getCapabilities().getDrop().contains("ALL")) {
                     problems.add(at + ": capabilities do not drop ALL");
                 }
+                boolean seccomp = sc != null && sc.getSeccompProfile() != null
+                        ? Set.of("RuntimeDefault", "Localhost").contains(sc.getSeccompProfile().getType())
+                        : podSecurity != null && podSecurity.getSeccompProfile() != null
+                        && Set.of("RuntimeDefault", "Localhost").contains(podSecurity.getSeccompProfile().getType());
+                if (!seccomp) {
+                    problems.add(at + ": no RuntimeDefault seccomp profile (Pod Security 'restricted')");
+                }
                 if (sc != null && Boolean.TRUE.equals(sc.getPrivileged())) {
                     problems.add(at + ": privileged");
                 }
@@ -144,9 +151,13 @@ final class ClusterChecks {
             if (get == null || !path.equals(get.getPath())) {
                 problems.add(at + ": " + what + " probe is not an HTTP GET of " + path);
             } else if (!hasPort(c, get.getPort())) {
-                problems.add(at + ": " + what + " probe port " + get.getPort() + " is not a container port");
+                problems.add(at + ": " + what + " probe port " + text(get.getPort()) + " is not a container port");
             }
         }
+    }
+
+    static String text(IntOrString value) {
+        return value == null ? "null" : value.getStrVal() != null ? value.getStrVal() : String.valueOf(value.getIntVal());
     }
 
     private static boolean hasPort(Container c, IntOrString port) {
@@ -191,7 +202,7 @@ final class ClusterChecks {
                 IntOrString target = port.getTargetPort() != null ? port.getTargetPort() : new IntOrString(port.getPort());
                 for (HasMetadata workload : selected) {
                     if (Workloads.podSpec(workload).getContainers().stream().noneMatch(c -> hasPort(c, target))) {
-                        problems.add(at + ": targetPort " + target + " is not a port of " + Workloads.name(workload));
+                        problems.add(at + ": targetPort " + text(target) + " is not a port of " + Workloads.name(workload));
                     }
                 }
             }

@@ -48,9 +48,12 @@ class KustomizeOverlaysTest {
             "gateway", Set.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "MP_JWT_VERIFY_ISSUER",
                     "GATEWAY_UPSTREAMS_CATALOG_URL", "GATEWAY_UPSTREAMS_CATEGORY_URL", "GATEWAY_UPSTREAMS_CART_URL"));
 
+    private static final Map<String, ManifestValidator.Result> VALIDATED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The overlay's objects, rendered and schema-validated once per run (each test still checks the problems). */
     static List<HasMetadata> render(String overlay) {
-        String yaml = Kubectl.kustomize(RepoRoot.get().resolve("k8s/overlays/" + overlay));
-        ManifestValidator.Result result = new ManifestValidator().validate(yaml);
+        ManifestValidator.Result result = VALIDATED.computeIfAbsent(overlay, o -> new ManifestValidator()
+                .validate(Kubectl.kustomize(RepoRoot.get().resolve("k8s/overlays/" + o))));
         assertEquals(List.of(), result.problems(), "schema problems in overlay " + overlay);
         return result.objects();
     }

@@ -66,7 +66,7 @@ final class ManifestValidator {
     private static final Set<String> SERVICE_TYPES = Set.of("ClusterIP", "NodePort", "LoadBalancer", "ExternalName");
     private static final Set<String> RESTART_POLICIES = Set.of("Always", "OnFailure", "Never");
 
-    private final ObjectMapper yaml = JsonMapper.builder(new YAMLFactory())
+    private static final ObjectMapper yaml = JsonMapper.builder(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
