@@ -1,0 +1,237 @@
+package com.example.shop.deployment;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Structure of docker-compose.yml (read with SnakeYAML, which resolves the {@code <<} merge keys the
+ * file uses). Returns problems instead of failing, so a broken file can be checked too.
+ */
+final class ComposeChecks {
+
+    /** compose service / module → port, database (null: none), upstream env → service it must name. */
+    record App(int port, String database, Map<String, String> upstreams) {
+    }
+
+    static final Map<String, App> APPS = Map.of(
+            "catalog-service", new App(8081, "catalog", Map.of("QUARKUS_REST_CLIENT_CATEGORY_SERVICE_URL", "category-service")),
+            "category-service", new App(8082, "categories", Map.of()),
+            "cart-service", new App(8083, "cart", Map.of("QUARKUS_REST_CLIENT_CATALOG_SERVICE_URL", "catalog-service")),
+            "gateway", new App(8080, null, Map.of("GATEWAY_UPSTREAMS_CATALOG_URL", "catalog-service",
+                    "GATEWAY_UPSTREAMS_CATEGORY_URL", "category-service", "GATEWAY_UPSTREAMS_CART_URL", "cart-service")));
+
+    static final List<String> CART_JOBS = List.of("CART_EXPIRY_INACTIVE_AFTER", "CART_EXPIRY_EVERY",
+            "CART_CLEANUP_OLDER_THAN", "CART_CLEANUP_EVERY");
+
+    private ComposeChecks() {
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> load(String yaml) {
+        Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+        return root instanceof Map ? (Map<String, Object>) root : Map.of();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return value instanceof Map ? (Map<String, Object>) value : Map.of();
+    }
+
+    private static List<Object> list(Object value) {
+        return value instanceof List<?> l ? new ArrayList<>(l) : List.of();
+    }
+
+    /** environment as a map, whether written as a mapping or as KEY=VALUE items. */
+    static Map<String, String> environment(Map<String, Object> service) {
+        Map<String, String> env = new LinkedHashMap<>();
+        Object raw = service.get("environment");
+        if (raw instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> env.put(String.valueOf(k), v == null ? null : String.valueOf(v)));
+        } else {
+            for (Object item : list(raw)) {
+                String s = String.valueOf(item);
+                int eq = s.indexOf('=');
+                env.put(eq < 0 ? s : s.substring(0, eq), eq < 0 ? null : s.substring(eq + 1));
+            }
+        }
+        return env;
+    }
+
+    static List<String> check(String yaml, Path repoRoot) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> services = map(load(yaml).get("services"));
+        Set<String> expected = new HashSet<>(APPS.keySet());
+        expected.add("mongo");
+        if (!services.keySet().containsAll(expected)) {
+            problems.add("services " + services.keySet() + " lack some of " + expected);
+        }
+        // MongoDB: version 7, a replica set, initiated by its own health check, data on a volume
+        Map<String, Object> mongo = map(services.get("mongo"));
+        String replicaSet = null;
+        if (!String.valueOf(mongo.get("image")).startsWith("mongo:7")) {
+            problems.add("mongo: image " + mongo.get("image") + " is not mongo:7");
+        }
+        List<Object> command = list(mongo.get("command"));
+        int replSet = command.indexOf("--replSet");
+        if (replSet < 0 || replSet + 1 >= command.size()) {
+            problems.add("mongo: command " + command + " starts no replica set (--replSet)");
+        } else {
+            replicaSet = String.valueOf(command.get(replSet + 1));
+        }
+        String mongoCheck = String.valueOf(map(mongo.get("healthcheck")).get("test"));
+        if (!mongoCheck.contains("rs.initiate") || replicaSet != null && !mongoCheck.contains("'" + replicaSet + "'")) {
+            problems.add("mongo: the health check does not initiate replica set " + replicaSet);
+        }
+        if (list(mongo.get("volumes")).stream().noneMatch(v -> String.valueOf(v).endsWith(":/data/db"))) {
+            problems.add("mongo: /data/db is not on a volume");
+        }
+        Set<String> databases = new HashSet<>();
+        for (Map.Entry<String, Object> entry : services.entrySet()) {
+            String name = entry.getKey();
+            Map<String, Object> service = map(entry.getValue());
+            Map<String, Object> healthcheck = map(service.get("healthcheck"));
+            if (healthcheck.isEmpty() || healthcheck.get("test") == null || Boolean.TRUE.equals(healthcheck.get("disable"))) {
+                problems.add(name + ": no health check");
+            }
+            Map<String, Object> dependsOn = map(service.get("depends_on"));
+            if (service.get("depends_on") instanceof List) {
+                problems.add(name + ": depends_on is a list (no condition): use service_healthy conditions");
+            }
+            dependsOn.forEach((dependency, spec) -> {
+                if (!services.containsKey(dependency)) {
+                    problems.add(name + ": depends on unknown service " + dependency);
+                }
+                if (!"service_healthy".equals(map(spec).get("condition"))) {
+                    problems.add(name + ": depends on " + dependency + " without condition service_healthy");
+                }
+            });
+            App app = APPS.get(name);
+            if (app == null) {
+                continue;
+            }
+            Map<String, Object> build = map(service.get("build"));
+            Path context = repoRoot.resolve(String.valueOf(build.get("context"))).normalize();
+            if (!context.equals(repoRoot.resolve(name).normalize())) {
+                problems.add(name + ": build context " + build.get("context") + " is not ./" + name);
+            }
+            Path dockerfile = context.resolve(String.valueOf(build.get("dockerfile")));
+            if (!"src/main/docker/Dockerfile.jvm".equals(build.get("dockerfile")) || !Files.isRegularFile(dockerfile)) {
+                problems.add(name + ": dockerfile " + build.get("dockerfile") + " is not an existing src/main/docker/Dockerfile.jvm");
+            }
+            String check = String.valueOf(healthcheck.get("test"));
+            if (!check.contains(":" + app.port() + "/q/health/ready")) {
+                problems.add(name + ": health check " + check + " does not probe :" + app.port() + "/q/health/ready");
+            }
+            List<String> published = list(service.get("ports")).stream().map(String::valueOf).toList();
+            if (name.equals("gateway") ? !published.contains("8080:8080") : !published.isEmpty()) {
+                problems.add(name + ": published ports " + published + " (only the gateway, on 8080:8080)");
+            }
+            Map<String, String> env = environment(service);
+            if (!"file:/etc/shop/jwt/public.pem".equals(env.get("MP_JWT_VERIFY_PUBLICKEY_LOCATION"))
+                    || list(service.get("volumes")).stream().noneMatch(v -> String.valueOf(v).contains(":/etc/shop/jwt/public.pem"))) {
+                problems.add(name + ": the JWT public key is not mounted at /etc/shop/jwt/public.pem and configured");
+            }
+            if (env.get("MP_JWT_VERIFY_ISSUER") == null) {
+                problems.add(name + ": no MP_JWT_VERIFY_ISSUER");
+            }
+            String uri = env.get("QUARKUS_MONGODB_CONNECTION_STRING");
+            if (app.database() == null) {
+                if (uri != null) {
+                    problems.add(name + ": has a MongoDB URI but owns no database");
+                }
+            } else {
+                if (!dependsOn.containsKey("mongo")) {
+                    problems.add(name + ": does not wait for a healthy mongo");
+                }
+                String expectedUri = "mongodb://mongo:27017/" + app.database() + "?replicaSet=" + replicaSet;
+                if (!expectedUri.equals(uri)) {
+                    problems.add(name + ": MongoDB URI " + uri + " is not " + expectedUri);
+                } else if (!databases.add(app.database())) {
+                    problems.add(name + ": shares database " + app.database());
+                }
+            }
+            app.upstreams().forEach((variable, upstream) -> {
+                String expectedUrl = "http://" + upstream + ":" + APPS.get(upstream).port();
+                if (!expectedUrl.equals(env.get(variable))) {
+                    problems.add(name + ": " + variable + " is " + env.get(variable) + ", not " + expectedUrl);
+                }
+                if (!dependsOn.containsKey(upstream)) {
+                    problems.add(name + ": does not wait for its upstream " + upstream);
+                }
+            });
+            if (name.equals("cart-service")) {
+                for (String job : CART_JOBS) {
+                    try {
+                        java.time.Duration.parse(Objects.requireNonNull(env.get(job), job + " missing"));
+                    } catch (RuntimeException e) {
+                        problems.add(name + ": " + job + " is not an ISO-8601 duration: " + env.get(job));
+                    }
+                }
+            }
+            if (!Boolean.TRUE.equals(service.get("read_only")) || !list(service.get("cap_drop")).contains("ALL")) {
+                problems.add(name + ": not read_only with cap_drop ALL");
+            }
+        }
+        return problems;
+    }
+
+    /** The image of the last FROM, with an ARG default substituted. */
+    static String baseImage(String dockerfile) {
+        var from = java.util.regex.Pattern.compile("(?m)^FROM\\s+(\\S+)").matcher(dockerfile);
+        String image = null;
+        while (from.find()) {
+            image = from.group(1);
+        }
+        if (image != null && image.startsWith("${") && image.endsWith("}")) {
+            String arg = image.substring(2, image.length() - 1);
+            var def = java.util.regex.Pattern.compile("(?m)^ARG\\s+" + java.util.regex.Pattern.quote(arg) + "=(\\S+)").matcher(dockerfile);
+            image = def.find() ? def.group(1) : null;
+        }
+        return image;
+    }
+
+    /** A module's Dockerfile.jvm: JRE 17 base, the fast-jar, a non-root user, its port, a health check. */
+    static List<String> checkDockerfile(String module, String dockerfile) {
+        List<String> problems = new ArrayList<>();
+        int port = APPS.get(module).port();
+        String base = baseImage(dockerfile);
+        if (base == null || !(base.contains("openjdk-17") || base.contains(":17-jre") || base.contains("jre17"))) {
+            problems.add(module + ": base image " + base + " is not a JRE 17 image");
+        }
+        for (String layer : List.of("target/quarkus-app/lib/", "target/quarkus-app/*.jar", "target/quarkus-app/app/",
+                "target/quarkus-app/quarkus/")) {
+            if (!dockerfile.contains("COPY --chown=185:0 " + layer)) {
+                problems.add(module + ": does not copy " + layer);
+            }
+        }
+        var user = java.util.regex.Pattern.compile("(?m)^USER (\\S+)").matcher(dockerfile);
+        String lastUser = null;
+        while (user.find()) {
+            lastUser = user.group(1);
+        }
+        if (lastUser == null || lastUser.equals("root") || lastUser.equals("0") || lastUser.startsWith("0:")) {
+            problems.add(module + ": runs as root (USER " + lastUser + ")");
+        }
+        if (!dockerfile.matches("(?s).*\\nEXPOSE " + port + "\\b.*")) {
+            problems.add(module + ": does not EXPOSE " + port);
+        }
+        if (!dockerfile.contains("MaxRAMPercentage")) {
+            problems.add(module + ": no container-aware heap setting");
+        }
+        if (!dockerfile.contains("HEALTHCHECK") || !dockerfile.contains(":" + port + "/q/health/ready")) {
+            problems.add(module + ": no HEALTHCHECK on :" + port + "/q/health/ready");
+        }
+        return problems;
+    }
+}

@@ -1,0 +1,81 @@
+package com.example.shop.deployment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** docker-compose.yml and the services' Dockerfile.jvm, checked as files (no Docker engine is used). */
+class DockerComposeTest {
+
+    static final Path ROOT = RepoRoot.get();
+
+    static String compose() throws IOException {
+        return Files.readString(ROOT.resolve("docker-compose.yml"));
+    }
+
+    @Test
+    void composeRunsAMongoReplicaSetAndTheFourServicesWiredByHealth() throws IOException {
+        assertEquals(List.of(), ComposeChecks.check(compose(), ROOT));
+    }
+
+    @Test
+    void composeGivesEachServiceItsOwnDatabaseOnTheReplicaSet() throws IOException {
+        var services = (java.util.Map<?, ?>) ComposeChecks.load(compose()).get("services");
+        for (var entry : List.of(new String[] {"catalog-service", "catalog"}, new String[] {"category-service", "categories"},
+                new String[] {"cart-service", "cart"})) {
+            @SuppressWarnings("unchecked")
+            var env = ComposeChecks.environment((java.util.Map<String, Object>) services.get(entry[0]));
+            assertEquals("mongodb://mongo:27017/" + entry[1] + "?replicaSet=rs0", env.get("QUARKUS_MONGODB_CONNECTION_STRING"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"catalog-service", "category-service", "cart-service", "gateway"})
+    void eachServiceHasAProductionDockerfile(String module) throws IOException {
+        Path dockerfile = ROOT.resolve(module).resolve("src/main/docker/Dockerfile.jvm");
+        assertTrue(Files.isRegularFile(dockerfile), dockerfile + " is missing");
+        assertEquals(List.of(), ComposeChecks.checkDockerfile(module, Files.readString(dockerfile)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            no replica set            | "--replSet", "rs0",             | "--bind_ip", "0.0.0.0",          | starts no replica set
+            shared database           | mongo:27017/cart?               | mongo:27017/catalog?             | MongoDB URI mongodb://mongo:27017/catalog?replicaSet=rs0 is not
+            no replicaSet in URI      | mongo:27017/categories?replicaSet=rs0 | mongo:27017/categories     | is not mongodb://mongo:27017/categories?replicaSet=rs0
+            started, not healthy      | condition: service_healthy      | condition: service_started       | without condition service_healthy
+            missing Dockerfile        | dockerfile: src/main/docker/Dockerfile.jvm | dockerfile: Dockerfile | is not an existing src/main/docker/Dockerfile.jvm
+            wrong upstream port       | GATEWAY_UPSTREAMS_CART_URL: http://cart-service:8083 | GATEWAY_UPSTREAMS_CART_URL: http://cart-service:8080 | GATEWAY_UPSTREAMS_CART_URL is http://cart-service:8080
+            gateway not published     | "8080:8080"                     | "9090:8080"                      | gateway: published ports [9090:8080]
+            bad job duration          | CART_EXPIRY_EVERY: PT1M         | CART_EXPIRY_EVERY: 1m            | CART_EXPIRY_EVERY is not an ISO-8601 duration
+            """)
+    void aBrokenComposeFileIsReported(String what, String from, String to, String expected) throws IOException {
+        String compose = compose();
+        assertTrue(compose.contains(from), "docker-compose.yml no longer contains: " + from);
+        List<String> problems = ComposeChecks.check(compose.replaceFirst(java.util.regex.Pattern.quote(from),
+                java.util.regex.Matcher.quoteReplacement(to)), ROOT);
+        assertTrue(problems.stream().anyMatch(p -> p.contains(expected)), what + ": expected '" + expected + "' in " + problems);
+    }
+
+    @Test
+    void aServiceWithoutHealthCheckOrARootDockerfileIsReported() throws IOException {
+        String compose = compose().replace("""
+                    healthcheck:
+                      test: ["CMD", "curl", "-fsS", "http://127.0.0.1:8083/q/health/ready"]
+                """, "");
+        assertTrue(ComposeChecks.check(compose, ROOT).contains("cart-service: no health check"),
+                () -> String.valueOf(ComposeChecks.check(compose, ROOT)));
+        String dockerfile = Files.readString(ROOT.resolve("gateway/src/main/docker/Dockerfile.jvm"))
+                .replace("USER 185", "USER root").replace("openjdk-17-runtime", "openjdk-11-runtime");
+        List<String> problems = ComposeChecks.checkDockerfile("gateway", dockerfile);
+        assertTrue(problems.contains("gateway: runs as root (USER root)"), problems::toString);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("is not a JRE 17 image")), problems::toString);
+    }
+}
