@@ -16,6 +16,8 @@ public interface CartConfig {
 
     Limits limits();
 
+    Payment payment();
+
     interface Expiry {
         /** An active cart untouched for longer than this is expired and its stock returned. */
         @WithDefault("30m")
@@ -57,5 +59,15 @@ public interface CartConfig {
         /** Most lines in one cart. */
         @WithDefault("100")
         int maxLines();
+    }
+
+    interface Payment {
+        Simulator simulator();
+
+        interface Simulator {
+            /** The simulated gateway's "stall" answers "outcome unknown" after this long. */
+            @WithDefault("2s")
+            Duration stallFor();
+        }
     }
 }

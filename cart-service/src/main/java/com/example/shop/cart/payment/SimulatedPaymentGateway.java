@@ -2,12 +2,12 @@ package com.example.shop.cart.payment;
 
 import io.quarkus.arc.DefaultBean;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import com.example.shop.cart.config.CartConfig;
+import jakarta.inject.Inject;
 
 /**
  * NOT A REAL PAYMENT PROVIDER. An in-memory stand-in whose outcome the request steers:
@@ -24,8 +24,8 @@ public class SimulatedPaymentGateway implements PaymentGateway {
     private final AtomicInteger charges = new AtomicInteger();
     private final AtomicInteger calls = new AtomicInteger();
 
-    @ConfigProperty(name = "cart.payment.simulator.stall-for", defaultValue = "2s")
-    Duration stallFor;
+    @Inject
+    CartConfig config;
 
     @Override
     public PaymentResult charge(PaymentRequest request) {
@@ -42,7 +42,7 @@ public class SimulatedPaymentGateway implements PaymentGateway {
         });
         if (fresh[0] && steer.equals("stall")) {
             try {
-                Thread.sleep(stallFor.toMillis());
+                Thread.sleep(config.payment().simulator().stallFor().toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -1,0 +1,89 @@
+package com.example.shop.cart.support;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Executors;
+
+/**
+ * A stand-in for the catalog service: GET /products/{sku} answers a fixture product for any sku
+ * except those starting with "unknown" (404). Skus starting with "EUR" are priced in EUR, "PRICE-n-"
+ * cost n. POST /__stub/mode/{up|down|slow} switches it: down answers 503, slow answers after 3 s.
+ * Tests reach the switch through {@link Catalog#mode}, by HTTP, so no static state is shared
+ * across class loaders.
+ */
+public class CatalogStub implements QuarkusTestResourceLifecycleManager {
+
+    private HttpServer server;
+    private volatile String mode = "up";
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.setExecutor(Executors.newFixedThreadPool(16));
+        server.createContext("/__stub/mode/", exchange -> {
+            mode = exchange.getRequestURI().getPath().substring("/__stub/mode/".length());
+            send(exchange, 204, "");
+        });
+        server.createContext("/products/", this::product);
+        server.start();
+        return Map.of("quarkus.rest-client.catalog-service.url", "http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    private void product(HttpExchange exchange) throws IOException {
+        String sku = exchange.getRequestURI().getPath().substring("/products/".length());
+        switch (mode) {
+            case "down" -> {
+                send(exchange, 503, "{\"status\":503}");
+                return;
+            }
+            case "slow" -> {
+                try {
+                    Thread.sleep(3000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            default -> {
+            }
+        }
+        if (sku.startsWith("unknown")) {
+            send(exchange, 404, "{\"status\":404,\"title\":\"Not found\"}");
+            return;
+        }
+        String currency = sku.startsWith("EUR") ? "EUR" : "USD";
+        long retail = 1099;
+        if (sku.startsWith("PRICE-")) {
+            retail = Long.parseLong(sku.split("-")[1]);
+        }
+        send(exchange, 200, "{\"sku\":\"" + sku + "\",\"type\":\"Audio Album\",\"title\":\"Album " + sku + "\","
+                + "\"description\":\"fixture\",\"pricing\":{\"currency\":\"" + currency + "\",\"list\":" + (retail + 200)
+                + ",\"retail\":" + retail + ",\"savings\":200,\"pct_savings\":15},\"details\":{\"artist\":\"Fixture\"}}");
+    }
+
+    private static void send(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            exchange.getResponseBody().write(bytes);
+        }
+        exchange.close();
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+}
