@@ -1,0 +1,141 @@
+// Shards the platform's collections on a SHARDED cluster (run against a mongos, not against the
+// replica set of k8s/base, which is a single shard-less replica set):
+//
+//   mongosh "mongodb://<mongos>:27017/admin" k8s/scripts/shard-collections.js
+//   mongosh "mongodb://<mongos>:27017/admin" --eval 'var KEYS = "book"' k8s/scripts/shard-collections.js
+//   mongosh ... --eval 'var DRY_RUN = true' k8s/scripts/shard-collections.js     (checks only)
+//
+// Idempotent: an already sharded collection is reported and left alone. Before sharding a
+// collection it checks what MongoDB would refuse (or silently break) and skips that collection
+// with the reason; the script then exits with status 1.
+//
+// Two key sets:
+//  - "book" (MongoDB Applied Design Patterns, ch. 5): products {type, details.genre, sku},
+//    categories {_id}, carts {_id}, inventory {_id}.
+//  - "corrected" (the default), because two of the book's keys cannot work with this platform's
+//    data model:
+//    * catalog.products: details.genre is an ARRAY (genre[] of albums and films) and MongoDB
+//      refuses arrays in a shard key (the shard key index cannot be multikey; such inserts fail).
+//      The unique index on sku also has to start with the shard key, or sku uniqueness could not
+//      be enforced across shards (shardCollection refuses). So products are sharded on
+//      {sku: 1}: the unique sku index becomes the shard key index, lookups by sku (product
+//      page, the cart's price snapshot) go to one shard, and listings by type/genre are sent
+//      to every shard, each answering from its own {type, details.genre, ...} index.
+//      Catalog writes are rare admin writes, so a ranged key cannot create a write hot spot
+//      worth hashing for. Routing listings by genre would need a scalar field (for example
+//      a denormalised main genre) that the catalog does not have.
+//    * categories.categories: stays UNSHARDED. The unique slug index cannot be enforced on an
+//      {_id} shard key (shardCollection refuses), and the tree is small; the book itself says
+//      sharding it "has limited value". An unsharded collection lives on its database's
+//      primary shard and works unchanged behind mongos.
+//    * cart.cart: {_id: 1}, as the book: cart ids are already pseudorandom (a hash of an
+//      ObjectId), so new carts spread over all chunks, and every cart operation is by _id.
+//    * cart.inventory: {_id: "hashed"}: the _id is the SKU, which operators often assign in
+//      sequence or with shared prefixes, so a ranged key would send new SKUs to one chunk;
+//      every inventory operation (the guarded $inc/$push/$pull) is an equality on _id, which a
+//      hashed key still routes to a single shard. The expiry and cleanup jobs query by
+//      carted.* and are sent to every shard with either key.
+
+/* global db, sh, print, printjson, quit */
+
+const BOOK = [
+  { ns: 'catalog.products', key: { type: 1, 'details.genre': 1, sku: 1 }, unique: false },
+  { ns: 'categories.categories', key: { _id: 1 }, unique: false },
+  { ns: 'cart.cart', key: { _id: 1 }, unique: false },
+  { ns: 'cart.inventory', key: { _id: 1 }, unique: false },
+];
+
+const CORRECTED = [
+  { ns: 'catalog.products', key: { sku: 1 }, unique: true },
+  { ns: 'categories.categories', key: null, why: 'unique slug index and a small tree: left unsharded' },
+  { ns: 'cart.cart', key: { _id: 1 }, unique: false },
+  { ns: 'cart.inventory', key: { _id: 'hashed' }, unique: false },
+];
+
+const keySet = typeof KEYS === 'undefined' ? 'corrected' : KEYS;
+const dryRun = typeof DRY_RUN !== 'undefined' && DRY_RUN === true;
+const plan = keySet === 'book' ? BOOK : keySet === 'corrected' ? CORRECTED : null;
+if (plan === null) {
+  print(`unknown KEYS "${keySet}": use "corrected" or "book"`);
+  quit(2);
+}
+
+function sameKey(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// The reasons MongoDB would refuse this shard key for this collection, as it is now.
+function problemsOf(collection, key) {
+  const problems = [];
+  const fields = Object.keys(key);
+  let indexes = [];
+  try {
+    indexes = collection.getIndexes();
+  } catch (e) {
+    indexes = []; // the collection does not exist yet: shardCollection creates it
+  }
+  for (const index of indexes) {
+    if (!index.unique || index.name === '_id_') continue;
+    const prefix = Object.keys(index.key).slice(0, fields.length);
+    const hashed = Object.values(key).includes('hashed');
+    if (hashed || !sameKey(prefix, fields)) {
+      problems.push(`unique index ${index.name} ${JSON.stringify(index.key)} does not start with the shard key`
+        + ' (uniqueness cannot be enforced across shards)');
+    }
+  }
+  for (const field of fields) {
+    if (field === '_id') continue;
+    const arrays = collection.countDocuments({ [field]: { $type: 'array' } }, { limit: 1 });
+    if (arrays > 0) {
+      problems.push(`documents hold an array in ${field}: a shard key cannot contain arrays`);
+    }
+  }
+  return problems;
+}
+
+function shardedKey(ns) {
+  const entry = db.getSiblingDB('config').getCollection('collections').findOne({ _id: ns, dropped: { $ne: true } });
+  return entry ? entry.key : null;
+}
+
+if (!dryRun && db.hello().msg !== 'isdbgrid') {
+  print('not connected to a mongos: sharding needs a sharded cluster (see k8s/README.md, "Sharding")');
+  quit(2);
+}
+
+let failures = 0;
+for (const database of [...new Set(plan.map((p) => p.ns.split('.')[0]))]) {
+  if (!dryRun) sh.enableSharding(database);
+}
+for (const step of plan) {
+  const [database, name] = [step.ns.substring(0, step.ns.indexOf('.')), step.ns.substring(step.ns.indexOf('.') + 1)];
+  const collection = db.getSiblingDB(database).getCollection(name);
+  if (step.key === null) {
+    print(`${step.ns}: not sharded (${step.why})`);
+    continue;
+  }
+  const current = dryRun ? null : shardedKey(step.ns);
+  if (current) {
+    print(`${step.ns}: already sharded on ${JSON.stringify(current)}${sameKey(current, step.key) ? '' : ` (this plan says ${JSON.stringify(step.key)})`}`);
+    continue;
+  }
+  const problems = problemsOf(collection, step.key);
+  if (problems.length > 0) {
+    failures++;
+    print(`${step.ns}: NOT sharded on ${JSON.stringify(step.key)}:`);
+    problems.forEach((p) => print(`  - ${p}`));
+    continue;
+  }
+  if (dryRun) {
+    print(`${step.ns}: can be sharded on ${JSON.stringify(step.key)}`);
+    continue;
+  }
+  // a non-empty collection needs an index that supports the key (an empty one gets it created)
+  const indexes = collection.getIndexes();
+  if (collection.estimatedDocumentCount() > 0 && !indexes.some((ix) => sameKey(ix.key, step.key))) {
+    collection.createIndex(step.key);
+  }
+  printjson(sh.shardCollection(step.ns, step.key, step.unique));
+  print(`${step.ns}: sharded on ${JSON.stringify(step.key)}`);
+}
+quit(failures === 0 ? 0 : 1);
