@@ -1,0 +1,213 @@
+package com.example.shop.cart;
+
+import static com.example.shop.cart.support.Api.add;
+import static com.example.shop.cart.support.Api.available;
+import static com.example.shop.cart.support.Api.change;
+import static com.example.shop.cart.support.Api.newCart;
+import static com.example.shop.cart.support.Api.newSku;
+import static com.example.shop.cart.support.Api.remove;
+import static com.example.shop.cart.support.Api.reserved;
+import static com.example.shop.cart.support.Api.stock;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.endsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.Catalog;
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.cart.support.Invariant;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class CartApiTest {
+
+    @AfterEach
+    void catalogUp() {
+        Catalog.mode("up");
+    }
+
+    @Test
+    void createAndReadAnEmptyCart() {
+        var response = given().post("/carts").then().statusCode(201)
+                .header("Location", notNullValue())
+                .body("status", equalTo("active")).body("items", hasSize(0)).body("totalAmount", equalTo(0))
+                .body("id", matchesPattern("^[A-Za-z0-9_-]{43}$"))
+                .extract();
+        String id = response.path("id");
+        assertEquals(true, response.header("Location").endsWith("/carts/" + id));
+        given().get("/carts/" + id).then().statusCode(200).body("id", equalTo(id)).body("status", equalTo("active"))
+                .body("lastModified", notNullValue());
+        assertNotEquals(id, newCart());
+    }
+
+    @Test
+    void addReservesStockAndCapturesTheCatalogSnapshot() {
+        String sku = newSku("PRICE-250");
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 3).then().statusCode(200)
+                .body("items", hasSize(1))
+                .body("items[0].sku", equalTo(sku)).body("items[0].qty", equalTo(3))
+                .body("items[0].title", equalTo("Album " + sku)).body("items[0].type", equalTo("Audio Album"))
+                .body("items[0].unitPrice", equalTo(250)).body("items[0].currency", equalTo("USD"))
+                .body("items[0].lineTotal", equalTo(750))
+                .body("totalUnits", equalTo(3)).body("totalAmount", equalTo(750)).body("currency", equalTo("USD"));
+        assertEquals(7, available(sku));
+        assertEquals(3, reserved(sku));
+        Invariant.assertConservation();
+    }
+
+    @Test
+    void addingTheSameSkuAgainGrowsTheLine() {
+        String sku = newSku("SAME");
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 2).then().statusCode(200);
+        add(cart, sku, 3).then().statusCode(200).body("items", hasSize(1)).body("items[0].qty", equalTo(5));
+        assertEquals(5, available(sku));
+        assertEquals(1, ((java.util.List<?>) Invariant.inventory(sku).get("carted")).size());
+    }
+
+    @Test
+    void shortStockIs409WithAvailableAndReservesNothing() {
+        String sku = newSku("SHORT");
+        stock(sku, 2);
+        String cart = newCart();
+        var before = TestDatabase.snapshot("cart");
+        add(cart, sku, 3).then().statusCode(409).contentType("application/problem+json")
+                .body("type", endsWith("/insufficient-inventory")).body("available", equalTo(2));
+        assertEquals(before, TestDatabase.snapshot("cart"));
+        add(cart, newSku("NOSTOCK"), 1).then().statusCode(409).body("available", equalTo(0));
+    }
+
+    @Test
+    void changeQuantityReservesOrReturnsOnlyTheDifference() {
+        String sku = newSku("CHG");
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 2).then().statusCode(200);
+        change(cart, sku, 6).then().statusCode(200).body("items[0].qty", equalTo(6));
+        assertEquals(4, available(sku));
+        change(cart, sku, 1).then().statusCode(200).body("items[0].qty", equalTo(1));
+        assertEquals(9, available(sku));
+        change(cart, sku, 20).then().statusCode(409).body("type", endsWith("/insufficient-inventory")).body("available", equalTo(9));
+        given().get("/carts/" + cart).then().body("items[0].qty", equalTo(1));
+        change(cart, sku, 0).then().statusCode(200).body("items", hasSize(0));
+        assertEquals(10, available(sku));
+        assertEquals(0, reserved(sku));
+        Invariant.assertConservation();
+    }
+
+    @Test
+    void deleteRemovesTheLineAndReturnsItsStock() {
+        String sku = newSku("DEL");
+        String other = newSku("DEL");
+        stock(sku, 5);
+        stock(other, 5);
+        String cart = newCart();
+        add(cart, sku, 4).then().statusCode(200);
+        add(cart, other, 1).then().statusCode(200);
+        remove(cart, sku).then().statusCode(200).body("items", hasSize(1)).body("items[0].sku", equalTo(other));
+        assertEquals(5, available(sku));
+        remove(cart, sku).then().statusCode(404).contentType("application/problem+json");
+        change(cart, sku, 2).then().statusCode(404);
+    }
+
+    @Test
+    void unknownCartIs404AndMalformedIdIs400() {
+        String unknown = "A".repeat(43);
+        given().get("/carts/" + unknown).then().statusCode(404).contentType("application/problem+json");
+        add(unknown, newSku("X"), 1).then().statusCode(404);
+        given().get("/carts/not-a-cart").then().statusCode(400).contentType("application/problem+json").body("field", equalTo("id"));
+        add("not-a-cart", newSku("X"), 1).then().statusCode(400);
+        change("x".repeat(44), "SKU", 1).then().statusCode(400);
+    }
+
+    @Test
+    void unknownSkuInTheCatalogIs422AndReservesNothing() {
+        String sku = newSku("unknown");
+        stock(sku, 5);
+        String cart = newCart();
+        var before = TestDatabase.snapshot("cart");
+        add(cart, sku, 1).then().statusCode(422).contentType("application/problem+json")
+                .body("type", endsWith("/unknown-sku")).body("field", equalTo("sku"));
+        assertEquals(before, TestDatabase.snapshot("cart"));
+    }
+
+    @Test
+    void catalogDownIs503AndReservesNothing() {
+        String sku = newSku("DOWN");
+        stock(sku, 5);
+        String cart = newCart();
+        var before = TestDatabase.snapshot("cart");
+        Catalog.mode("down");
+        add(cart, sku, 1).then().statusCode(503).contentType("application/problem+json")
+                .body("dependency", equalTo("catalog-service"));
+        assertEquals(before, TestDatabase.snapshot("cart"));
+    }
+
+    @Test
+    void catalogSlowIs503WithinTheTimeoutAndReservesNothing() {
+        String sku = newSku("SLOW");
+        stock(sku, 5);
+        String cart = newCart();
+        var before = TestDatabase.snapshot("cart");
+        Catalog.mode("slow");
+        long start = System.nanoTime();
+        add(cart, sku, 1).then().statusCode(503).contentType("application/problem+json");
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(true, millis < 2500, "answered after " + millis + " ms");
+        assertEquals(before, TestDatabase.snapshot("cart"));
+    }
+
+    @Test
+    void linesOfAnotherCurrencyAreRefused() {
+        String usd = newSku("USD");
+        String eur = newSku("EUR");
+        stock(usd, 5);
+        stock(eur, 5);
+        String cart = newCart();
+        add(cart, usd, 1).then().statusCode(200);
+        add(cart, eur, 1).then().statusCode(409).body("type", endsWith("/currency-mismatch"));
+        assertEquals(5, available(eur));
+    }
+
+    @Test
+    void aLineHoldsAtMostTheLimit() {
+        String sku = newSku("LIMIT");
+        stock(sku, 3000);
+        String cart = newCart();
+        add(cart, sku, 1000).then().statusCode(200);
+        add(cart, sku, 1).then().statusCode(409).body("type", endsWith("/line-limit"));
+        assertEquals(2000, available(sku));
+    }
+
+    @Test
+    void aCartThatIsNotActiveRefusesChanges() {
+        String sku = newSku("INACTIVE");
+        stock(sku, 5);
+        String cart = newCart();
+        add(cart, sku, 2).then().statusCode(200);
+        Api.checkout(cart, "k-" + cart.substring(0, 8), "approve").then().statusCode(200);
+        var before = TestDatabase.snapshot("cart");
+        add(cart, sku, 1).then().statusCode(409).contentType("application/problem+json")
+                .body("type", endsWith("/cart-inactive")).body("cartStatus", equalTo("complete"));
+        change(cart, sku, 1).then().statusCode(409).body("type", endsWith("/cart-inactive"));
+        remove(cart, sku).then().statusCode(409).body("type", endsWith("/cart-inactive"));
+        assertEquals(before, TestDatabase.snapshot("cart"));
+    }
+}
