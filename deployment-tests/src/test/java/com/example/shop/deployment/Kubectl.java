@@ -29,6 +29,8 @@ final class Kubectl {
             + " 'kubernetes-client' package, or the upstream kubectl binary, >= 1.14 for kustomize)"
             + " or set KUBECTL=/path/to/kubectl.";
 
+    private static final java.util.concurrent.atomic.AtomicBoolean WARNED = new java.util.concurrent.atomic.AtomicBoolean();
+
     private static final Map<Path, String> RENDERED = new ConcurrentHashMap<>();
 
     private Kubectl() {
@@ -59,6 +61,10 @@ final class Kubectl {
     /** Skips the calling test when kubectl is missing. */
     static Path require() {
         Optional<Path> kubectl = find();
+        if (kubectl.isEmpty() && !WARNED.getAndSet(true)) {
+            // also on the console: surefire only keeps assumption messages in its reports
+            System.err.println("WARNING: " + MISSING + " ($KUBECTL=" + System.getenv("KUBECTL") + ")");
+        }
         assumeTrue(kubectl.isPresent(), MISSING);
         return kubectl.get();
     }

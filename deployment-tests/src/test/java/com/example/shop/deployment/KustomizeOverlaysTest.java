@@ -204,6 +204,35 @@ class KustomizeOverlaysTest {
         assertTrue(Workloads.ofKind(prod, Ingress.class).get(0).getSpec().getTls() != null, "prod Ingress has TLS");
     }
 
+    /** The whole pipeline can fail: a kustomization that does not build, and an overlay with a misspelt field. */
+    @Test
+    void aBrokenOverlayIsRejected(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path missing = java.nio.file.Files.createDirectory(dir.resolve("missing"));
+        java.nio.file.Files.writeString(missing.resolve("kustomization.yaml"), "resources:\n  - nowhere.yaml\n");
+        org.junit.jupiter.api.Assertions.assertThrows(org.opentest4j.AssertionFailedError.class, () -> Kubectl.kustomize(missing));
+
+        java.nio.file.Path typo = java.nio.file.Files.createDirectory(dir.resolve("typo"));
+        java.nio.file.Files.writeString(typo.resolve("kustomization.yaml"), "bases:\n  - "
+                + typo.toAbsolutePath().relativize(RepoRoot.get().resolve("k8s/base")) + "\npatchesStrategicMerge:\n  - patch.yaml\n");
+        java.nio.file.Files.writeString(typo.resolve("patch.yaml"), """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata:
+                  name: gateway
+                spec:
+                  template:
+                    spec:
+                      containers:
+                        - name: gateway
+                          readinesProbe:
+                            httpGet:
+                              path: /q/health/ready
+                              port: http
+                """);
+        List<String> problems = new ManifestValidator().validate(Kubectl.kustomize(typo)).problems();
+        assertTrue(problems.stream().anyMatch(p -> p.contains("unknown field(s) [readinesProbe]")), problems::toString);
+    }
+
     private static BigDecimal amount(Deployment d, String which, String resource) {
         var r = d.getSpec().getTemplate().getSpec().getContainers().get(0).getResources();
         return Quantity.getAmountInBytes(("limits".equals(which) ? r.getLimits() : r.getRequests()).get(resource));
