@@ -80,6 +80,14 @@ public class TreeLock {
 
     private volatile boolean lockDocumentReady;
 
+    void onStart(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event) {
+        try {
+            ensureLockDocument();
+        } catch (MongoException e) {
+            LOG.warnf("Could not create the tree lock document at startup (%s); will retry on first use", e.getMessage());
+        }
+    }
+
     public void ensureLockDocument() {
         if (lockDocumentReady) {
             return;
