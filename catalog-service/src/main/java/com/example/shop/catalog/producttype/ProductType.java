@@ -1,6 +1,5 @@
 package com.example.shop.catalog.producttype;
 
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -19,16 +18,16 @@ public record ProductType(
                 message = "must start with a letter or digit and contain only letters, digits, spaces, '_' and '-'")
         String name,
         @Size(max = 1000) String description,
-        @NotNull @Size(max = 100) List<@NotNull @Valid Attribute> attributes) {
+        @NotNull @Size(max = 100) List<Attribute> attributes) {
 
-    /** One attribute of {@code details}. */
+    /**
+     * One attribute of {@code details}. Checked by {@code ProductTypes.checkDeclaration} (not by bean
+     * validation, whose paths for list elements come out as {@code attributes.name[0]}).
+     */
     @Schema(name = "ProductTypeAttribute")
     public record Attribute(
-            @NotNull @Pattern(regexp = "[a-z][a-z0-9_]{0,63}",
-                    message = "must be lower case letters, digits and '_', starting with a letter (at most 64)")
-            String name,
-            @NotNull @Pattern(regexp = AttributeType.NAMES, message = "must be one of " + AttributeType.NAMES)
-            @Schema(enumeration = {"string", "string_list", "integer", "number", "boolean", "date"})
+            @Schema(required = true, pattern = "[a-z][a-z0-9_]{0,63}") String name,
+            @Schema(required = true, enumeration = {"string", "string_list", "integer", "number", "boolean", "date"})
             String type,
             @Schema(description = "Whether every product of the type must have it (default false)")
             Boolean required) {

@@ -49,6 +49,8 @@ public class ProductTypes {
                     attr("rating", AttributeType.STRING, false),
                     attr("issue_date", AttributeType.DATE, true))));
 
+    private static final java.util.regex.Pattern ATTRIBUTE_NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_]{0,63}");
+
     private final MongoCollection<Document> collection;
 
     public ProductTypes(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
@@ -105,6 +107,17 @@ public class ProductTypes {
         for (int i = 0; i < type.attributes().size(); i++) {
             ProductType.Attribute attribute = type.attributes().get(i);
             String field = "attributes[" + i + "]";
+            if (attribute == null) {
+                throw Problems.invalidField(field, "'" + field + "' must be an attribute object");
+            }
+            if (attribute.name() == null || !ATTRIBUTE_NAME.matcher(attribute.name()).matches()) {
+                throw Problems.invalidField(field + ".name", "'" + field + ".name' must be lower case letters, digits "
+                        + "and '_', starting with a letter, at most 64 characters");
+            }
+            if (attribute.type() == null || AttributeType.fromWireName(attribute.type()).isEmpty()) {
+                throw Problems.invalidField(field + ".type", "'" + field + ".type' must be one of "
+                        + AttributeType.NAMES.replace('|', ','));
+            }
             if (!seen.add(attribute.name())) {
                 throw Problems.invalidField(field + ".name", "Attribute '" + attribute.name() + "' is declared twice");
             }
