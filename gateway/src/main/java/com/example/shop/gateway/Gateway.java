@@ -3,7 +3,9 @@ package com.example.shop.gateway;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -88,7 +90,16 @@ public class Gateway {
                 return;
             }
         }
+        if (length == null && request.version() == HttpVersion.HTTP_2 && mayHaveBody(request.method())) {
+            // HTTP/2 has no Transfer-Encoding: without this the proxy would send an HTTP/1.1 body
+            // of unknown length unchunked, which Vert.x refuses.
+            request.headers().set(HttpHeaders.TRANSFER_ENCODING, HttpHeaders.CHUNKED);
+        }
         upstreams.get(route.service()).api.handle(request);
+    }
+
+    private static boolean mayHaveBody(HttpMethod method) {
+        return method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH;
     }
 
     private Upstream docsUpstream(String path) {
