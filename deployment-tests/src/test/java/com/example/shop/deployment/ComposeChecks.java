@@ -142,6 +142,9 @@ final class ComposeChecks {
                     || list(service.get("volumes")).stream().noneMatch(v -> String.valueOf(v).contains(":/etc/shop/jwt/public.pem"))) {
                 problems.add(name + ": the JWT public key is not mounted at /etc/shop/jwt/public.pem and configured");
             }
+            if (env.containsKey("JAVA_OPTS")) {
+                problems.add(name + ": sets JAVA_OPTS, which disables the image's container-aware JVM options");
+            }
             if (env.get("MP_JWT_VERIFY_ISSUER") == null) {
                 problems.add(name + ": no MP_JWT_VERIFY_ISSUER");
             }
@@ -226,7 +229,10 @@ final class ComposeChecks {
         if (!dockerfile.matches("(?s).*\\nEXPOSE " + port + "\\b.*")) {
             problems.add(module + ": does not EXPOSE " + port);
         }
-        if (!dockerfile.contains("MaxRAMPercentage")) {
+        if (java.util.regex.Pattern.compile("(?m)^ENV\\s+JAVA_OPTS[= ]").matcher(dockerfile).find()) {
+            problems.add(module + ": sets JAVA_OPTS, which disables run-java.sh's container-aware options");
+        }
+        if (!dockerfile.contains("JAVA_MAX_MEM_RATIO") && !dockerfile.contains("MaxRAMPercentage")) {
             problems.add(module + ": no container-aware heap setting");
         }
         if (!dockerfile.contains("HEALTHCHECK") || !dockerfile.contains(":" + port + "/q/health/ready")) {

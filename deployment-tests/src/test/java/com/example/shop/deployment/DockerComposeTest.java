@@ -73,9 +73,11 @@ class DockerComposeTest {
         assertTrue(ComposeChecks.check(compose, ROOT).contains("cart-service: no health check"),
                 () -> String.valueOf(ComposeChecks.check(compose, ROOT)));
         String dockerfile = Files.readString(ROOT.resolve("gateway/src/main/docker/Dockerfile.jvm"))
-                .replace("USER 185", "USER root").replace("openjdk-17-runtime", "openjdk-11-runtime");
+                .replace("USER 185", "USER root").replace("openjdk-17-runtime", "openjdk-11-runtime")
+                .replace("ENV JAVA_APP_JAR", "ENV JAVA_OPTS=\"-Xmx1g\"\nENV JAVA_APP_JAR");
         List<String> problems = ComposeChecks.checkDockerfile("gateway", dockerfile);
         assertTrue(problems.contains("gateway: runs as root (USER root)"), problems::toString);
         assertTrue(problems.stream().anyMatch(p -> p.contains("is not a JRE 17 image")), problems::toString);
+        assertTrue(problems.stream().anyMatch(p -> p.contains("sets JAVA_OPTS")), problems::toString);
     }
 }
