@@ -1,0 +1,144 @@
+package com.example.shop.cart;
+
+import static com.example.shop.cart.support.Api.newCart;
+import static com.example.shop.cart.support.Api.newSku;
+import static com.example.shop.cart.support.Api.stock;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Every bad input is a 4xx problem naming the field, and nothing in the database changes. */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class BadInputTest {
+
+    private String sku;
+    private String cart;
+
+    @BeforeEach
+    void cartWithALine() {
+        sku = newSku("BAD");
+        stock(sku, 50);
+        cart = newCart();
+        Api.add(cart, sku, 2).then().statusCode(200);
+    }
+
+    private void refusedWithoutChange(java.util.function.Supplier<Response> call, int status, String field) {
+        List<Document> before = TestDatabase.snapshot("cart");
+        Response response = call.get();
+        response.then().statusCode(status).contentType("application/problem+json")
+                .body("status", equalTo(status))
+                .body(not(containsString("Exception")));
+        if (field != null) {
+            response.then().body("field", equalTo(field));
+        }
+        assertEquals(before, TestDatabase.snapshot("cart"), "the database changed");
+    }
+
+    private Response postItem(String body) {
+        return given().contentType(ContentType.JSON).body(body).post("/carts/" + cart + "/items");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "1.5", "1001", "\"2\"", "null", "true", "{\"$gt\":0}", "[1]", "1e3"})
+    void badQuantityOnAdd(String qty) {
+        refusedWithoutChange(() -> postItem("{\"sku\":\"" + sku + "\",\"qty\":" + qty + "}"), 400, "qty");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "2.5", "1001", "\"3\"", "{\"$inc\":1}"})
+    void badQuantityOnChange(String qty) {
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).body("{\"qty\":" + qty + "}")
+                .put("/carts/" + cart + "/items/" + sku), 400, "qty");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"$ne\":null}", "{\"$regex\":\".*\"}", "[\"a\"]", "5", "\"\"", "\"a b\"", "\"$where\"", "null"})
+    void operatorObjectsAndBadSkus(String skuValue) {
+        refusedWithoutChange(() -> postItem("{\"sku\":" + skuValue + ",\"qty\":1}"), 400, "sku");
+    }
+
+    @Test
+    void unknownFieldsAreRefused() {
+        refusedWithoutChange(() -> postItem("{\"sku\":\"" + sku + "\",\"qty\":1,\"price\":0}"), 400, "price");
+        refusedWithoutChange(() -> postItem("{\"sku\":\"" + sku + "\",\"qty\":1,\"$set\":{\"status\":\"complete\"}}"), 400, null);
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).body("{\"qty\":1,\"status\":\"active\"}")
+                .put("/carts/" + cart + "/items/" + sku), 400, "status");
+    }
+
+    @Test
+    void malformedBodies() {
+        refusedWithoutChange(() -> postItem("{\"sku\":"), 400, null);
+        refusedWithoutChange(() -> postItem("[]"), 400, null);
+        refusedWithoutChange(() -> postItem(""), 400, null);
+        refusedWithoutChange(() -> given().contentType(ContentType.TEXT).body("sku=x").post("/carts/" + cart + "/items"), 415, null);
+    }
+
+    @Test
+    void unknownSkuAndMalformedIds() {
+        refusedWithoutChange(() -> postItem("{\"sku\":\"unknown-" + sku + "\",\"qty\":1}"), 422, "sku");
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).body("{\"sku\":\"" + sku + "\",\"qty\":1}")
+                .post("/carts/" + cart.substring(1) + "/items"), 400, "id");
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).body("{\"sku\":\"" + sku + "\",\"qty\":1}")
+                .urlEncodingEnabled(false).post("/carts/%7B%22%24ne%22%3Anull%7D/items"), 400, "id");
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).body("{\"qty\":1}")
+                .urlEncodingEnabled(false).put("/carts/" + cart + "/items/a%24b"), 400, "sku");
+    }
+
+    @Test
+    void checkoutNeedsAnIdempotencyKey() {
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON)
+                .body("{\"payment\":{\"method\":\"card\"}}").post("/carts/" + cart + "/checkout"), 400, "Idempotency-Key");
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).header("Idempotency-Key", "has spaces")
+                .body("{\"payment\":{\"method\":\"card\"}}").post("/carts/" + cart + "/checkout"), 400, "Idempotency-Key");
+        refusedWithoutChange(() -> given().contentType(ContentType.JSON).header("Idempotency-Key", "x".repeat(101))
+                .body("{\"payment\":{\"method\":\"card\"}}").post("/carts/" + cart + "/checkout"), 400, "Idempotency-Key");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{}", "{\"payment\":null}", "{\"payment\":\"card\"}", "{\"payment\":{}}",
+            "{\"payment\":{\"method\":\"cash\"}}", "{\"payment\":{\"method\":\"card\",\"simulate\":\"maybe\"}}",
+            "{\"payment\":{\"method\":\"card\",\"cvv\":\"123\"}}", "{\"payment\":{\"method\":{\"$ne\":null}}}",
+            "{\"payment\":{\"method\":\"card\"},\"amount\":1}", "[]"})
+    void paymentOfTheWrongShape(String body) {
+        List<Document> before = TestDatabase.snapshot("cart");
+        given().contentType(ContentType.JSON).header("Idempotency-Key", "bad-shape").body(body)
+                .post("/carts/" + cart + "/checkout")
+                .then().statusCode(400).contentType("application/problem+json");
+        assertEquals(before, TestDatabase.snapshot("cart"));
+        assertEquals("active", Api.status(cart));
+    }
+
+    @Test
+    void badAdminJobParameters() {
+        refusedWithoutChange(() -> Api.job("expire-carts", "yesterday"), 400, "olderThan");
+        refusedWithoutChange(() -> Api.job("cleanup-inventory", "-PT1S"), 400, "olderThan");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("limit", 3).post("/admin/jobs/expire-carts"), 400, "limit");
+    }
+
+    @Test
+    void nothingWasReservedByAnyOfThis() {
+        assertTrue(Api.reserved(sku) == 2 && Api.available(sku) == 48);
+    }
+}
