@@ -17,11 +17,18 @@ final class Carts {
     final Stats stats;
     final List<String> skus;
     final Invariant.Expected expected;
+    /** Path prefix of the cart API: "/api" through the gateway, "" straight to a cart service. */
+    String prefix = "/api";
     /** Probabilities of the session's ending. */
     double checkout = 0.25;
     double decline = 0.05;
     double stall = 0.0;
     double empty = 0.55;
+    /** Probability of idling {@code lingerMillis} mid-session and then adding again (races the expiry job). */
+    double linger = 0.0;
+    long lingerMillis = 4000;
+    /** Carts whose checkout was acknowledged as approved (200 with payment approved). */
+    final java.util.Set<String> approved = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Carts(Api api, Stats stats, List<String> skus, Invariant.Expected expected) {
         this.api = api;
@@ -34,7 +41,7 @@ final class Carts {
     int session() {
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
         int requests = 1;
-        Api.Response created = api.post("/api/carts", null);
+        Api.Response created = api.post(prefix + "/carts", null);
         stats.record("create cart", created, false);
         if (!created.ok()) {
             return requests;
@@ -44,7 +51,7 @@ final class Carts {
         int adds = 1 + rnd.nextInt(3);
         for (int i = 0; i < adds; i++) {
             String sku = skus.get(rnd.nextInt(skus.size()));
-            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + (1 + rnd.nextInt(2)) + "}");
+            Api.Response r = api.post(prefix + "/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + (1 + rnd.nextInt(2)) + "}");
             requests++;
             stats.record("add item", r, r.status() == 409);
             if (r.ok() && !lines.contains(sku)) {
@@ -53,29 +60,48 @@ final class Carts {
         }
         if (!lines.isEmpty()) {
             String sku = lines.get(rnd.nextInt(lines.size()));
-            Api.Response r = api.send("PUT", "/api/carts/" + id + "/items/" + sku, "{\"qty\":" + (1 + rnd.nextInt(3)) + "}");
+            Api.Response r = api.send("PUT", prefix + "/carts/" + id + "/items/" + sku, "{\"qty\":" + (1 + rnd.nextInt(3)) + "}");
             requests++;
             stats.record("change qty", r, r.status() == 409);
         }
         if (lines.size() > 1 && rnd.nextBoolean()) {
             String sku = lines.remove(rnd.nextInt(lines.size()));
-            Api.Response r = api.send("DELETE", "/api/carts/" + id + "/items/" + sku, null);
+            Api.Response r = api.send("DELETE", prefix + "/carts/" + id + "/items/" + sku, null);
             requests++;
             stats.record("remove item", r, false);
+        }
+        if (!lines.isEmpty() && rnd.nextDouble() < linger) {
+            try {
+                Thread.sleep(lingerMillis / 2 + rnd.nextLong(lingerMillis));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            String sku = skus.get(rnd.nextInt(skus.size()));
+            Api.Response r = api.post(prefix + "/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":1}");
+            requests++;
+            // the cart may have expired meanwhile: any 4xx is a legitimate answer
+            stats.record("add after idling", r, r.status() >= 400 && r.status() < 500);
+            if (r.ok() && !lines.contains(sku)) {
+                lines.add(sku);
+            }
         }
         double end = rnd.nextDouble();
         if (!lines.isEmpty() && end < checkout + decline + stall) {
             String simulate = end < checkout ? "approve" : end < checkout + decline ? "decline" : "stall";
-            Api.Response r = api.send("POST", "/api/carts/" + id + "/checkout",
+            Api.Response r = api.send("POST", prefix + "/carts/" + id + "/checkout",
                     ("{\"payment\":{\"method\":\"card\",\"simulate\":\"" + simulate + "\"}}").getBytes(),
                     false, java.util.Map.of("Idempotency-Key", UUID.randomUUID().toString()));
             requests++;
-            stats.record("checkout " + simulate, r, !simulate.equals("approve") && r.status() == 402);
+            boolean rejected = r.status() == 402 || (linger > 0 && r.status() >= 400 && r.status() < 500);
+            stats.record("checkout " + simulate, r, rejected);
+            if (r.status() == 200 && "approved".equals(r.json().path("payment").asText())) {
+                approved.add(id);
+            }
         } else if (end < checkout + decline + stall + empty) {
             for (String sku : lines) {
-                Api.Response r = api.send("DELETE", "/api/carts/" + id + "/items/" + sku, null);
+                Api.Response r = api.send("DELETE", prefix + "/carts/" + id + "/items/" + sku, null);
                 requests++;
-                stats.record("remove item", r, false);
+                stats.record("remove item", r, linger > 0 && r.status() >= 400 && r.status() < 500);
             }
         }
         return requests;
