@@ -27,6 +27,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
 
     static final String CLIENT_REQUEST = "gateway.clientRequest";
     private static final String TOO_LARGE = "gateway.tooLarge";
+    private static final Handler<Throwable> IGNORE = failure -> { };
 
     private final Upstream upstream;
     private final Function<HttpServerRequest, String> uri;
@@ -50,6 +51,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
                 context.set(TOO_LARGE, Boolean.TRUE);
                 HttpClientRequest upstreamRequest = context.get(CLIENT_REQUEST, HttpClientRequest.class);
                 if (upstreamRequest != null) {
+                    upstreamRequest.exceptionHandler(IGNORE);
                     upstreamRequest.reset(0, new IllegalStateException("request body over the limit"));
                 }
             }), -1));
@@ -61,7 +63,10 @@ final class ProxyInterceptors implements ProxyInterceptor {
     public Future<Void> handleProxyResponse(ProxyContext context) {
         ProxyResponse response = context.response();
         HttpServerRequest original = context.request().proxiedRequest();
-        response.headers().set(Gateway.REQUEST_ID, original.getHeader(Gateway.REQUEST_ID));
+        response.headers().set(Gateway.REQUEST_ID, original.getHeader(Gateway.REQUEST_ID))
+                // Hop-by-hop: the service's connection handling is not the client's.
+                .remove(HttpHeaders.CONNECTION)
+                .remove(HttpHeaders.KEEP_ALIVE);
         if (original.headers().contains(HttpHeaders.ORIGIN)) {
             // CORS is the gateway's business: keep only the headers its own CORS filter already set.
             response.headers().remove(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN)
