@@ -101,7 +101,7 @@ public class CategoryStore {
 
     public List<Node> find(Bson filter) {
         List<Node> nodes = new ArrayList<>();
-        for (Document d : categories().find(filter).projection(NODE_FIELDS).batchSize(1000)) {
+        for (Document d : categories().find(filter).projection(NODE_FIELDS).batchSize(10_000)) {
             nodes.add(toNode(d));
         }
         return nodes;

@@ -6,6 +6,8 @@ import com.example.shop.category.tree.Node;
 import com.example.shop.category.tree.TreeLock;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code PATCH /categories/{slug}}: rename and/or change slug and/or move. With a move, every
@@ -36,11 +38,18 @@ public class UpdateCategory {
             return relabel.relabel(store.requireBySlug(slug), changes.name(), changes.slug());
         }
         return lock.withLock(lease -> {
-            Node node = store.requireBySlug(slug);
+            // the node and the new parent in one query
+            Map<String, Node> found = store.findBySlugs(changes.parent() == null ? List.of(slug) : List.of(slug, changes.parent()));
+            Node node = found.get(slug);
+            if (node == null) {
+                throw CategoryProblems.unknownCategory(slug);
+            }
             Node parent = null;
             if (changes.parent() != null) {
-                parent = store.findBySlug(changes.parent())
-                        .orElseThrow(() -> CategoryProblems.unknownParent(changes.parent()));
+                parent = found.get(changes.parent());
+                if (parent == null) {
+                    throw CategoryProblems.unknownParent(changes.parent());
+                }
             }
             move.check(node, parent);
             Node relabelled = relabel.relabel(node, changes.name(), changes.slug());

@@ -11,43 +11,46 @@ import java.util.function.Supplier;
 
 /** Counts the commands (round trips) the service's MongoClient sends while a test records. */
 @Singleton
-public class CommandCounter implements MongoClientCustomizer, CommandListener {
+public class CommandCounter implements MongoClientCustomizer {
 
-    private final List<String> commands = new CopyOnWriteArrayList<>();
-    private volatile boolean recording;
+    /** Not a bean itself, so that it is registered exactly once (by {@link #customize}). */
+    static final class Listener implements CommandListener {
+        final List<String> commands = new CopyOnWriteArrayList<>();
+        volatile boolean recording;
+
+        @Override
+        public void commandStarted(CommandStartedEvent event) {
+            if (recording) {
+                commands.add(event.getCommandName());
+            }
+        }
+    }
+
+    private final Listener listener = new Listener();
 
     @Override
     public MongoClientSettings.Builder customize(MongoClientSettings.Builder builder) {
-        return builder.addCommandListener(this);
-    }
-
-    @Override
-    public void commandStarted(CommandStartedEvent event) {
-        if (recording) {
-            commands.add(event.getCommandName());
-        }
+        return builder.addCommandListener(listener);
     }
 
     /** Runs {@code action} and returns the names of the commands sent meanwhile, in order. */
     public synchronized List<String> record(Runnable action) {
-        commands.clear();
-        recording = true;
-        try {
+        List<String> into = new java.util.ArrayList<>();
+        recordInto(into, () -> {
             action.run();
-        } finally {
-            recording = false;
-        }
-        return List.copyOf(commands);
+            return null;
+        });
+        return List.copyOf(into);
     }
 
     public synchronized <T> T recordInto(List<String> into, Supplier<T> action) {
-        commands.clear();
-        recording = true;
+        listener.commands.clear();
+        listener.recording = true;
         try {
             return action.get();
         } finally {
-            recording = false;
-            into.addAll(commands);
+            listener.recording = false;
+            into.addAll(listener.commands);
         }
     }
 }

@@ -111,4 +111,51 @@ public final class Trees {
     public static ObjectId idOf(String slug) {
         return db().getCollection("categories").find(Filters.eq("slug", slug)).first().getObjectId("_id");
     }
+
+    /**
+     * Inserts a tree directly (fast set-up for large trees): {@code parents} maps slug → parent
+     * slug, parents before children; names are derived from slugs. Ancestors are computed here.
+     */
+    public static Map<String, ObjectId> seed(Map<String, String> parents) {
+        Map<String, ObjectId> ids = new LinkedHashMap<>();
+        Map<String, List<Document>> ancestors = new HashMap<>();
+        List<Document> docs = new ArrayList<>();
+        for (Map.Entry<String, String> e : parents.entrySet()) {
+            String slug = e.getKey();
+            String parent = e.getValue();
+            ObjectId id = new ObjectId();
+            ids.put(slug, id);
+            List<Document> chain = new ArrayList<>();
+            if (parent != null) {
+                chain.addAll(ancestors.get(parent));
+                chain.add(new Document("_id", ids.get(parent)).append("slug", parent).append("name", nameOf(parent)));
+            }
+            ancestors.put(slug, chain);
+            docs.add(new Document("_id", id).append("slug", slug).append("name", nameOf(slug))
+                    .append("parent", parent == null ? null : ids.get(parent)).append("ancestors", chain));
+        }
+        db().getCollection("categories").insertMany(docs);
+        return ids;
+    }
+
+    public static String nameOf(String slug) {
+        return "Name of " + slug;
+    }
+
+    /** slug → parent for a root {@code root} with {@code descendants} nodes below it, {@code fanout} children each (breadth first). */
+    public static Map<String, String> wideTree(String root, int descendants, int fanout) {
+        Map<String, String> parents = new LinkedHashMap<>();
+        parents.put(root, null);
+        List<String> queue = new ArrayList<>(List.of(root));
+        int made = 0;
+        for (int head = 0; made < descendants; head++) {
+            String parent = queue.get(head);
+            for (int i = 0; i < fanout && made < descendants; i++) {
+                String slug = root + "-" + (++made);
+                parents.put(slug, parent);
+                queue.add(slug);
+            }
+        }
+        return parents;
+    }
 }
