@@ -12,7 +12,7 @@ import org.bson.Document;
  * The {@code keywords} array of a product (seed 003 §4.3.2: keyword search on a multikey index).
  * It holds, lower-cased: the keywords the client sent (each kept whole, so "cape cod" is one
  * keyword), and every word of the title and of the text values of {@code details} (artist, genre,
- * actors, track names…), minus a few stop words. A search matches one keyword exactly.
+ * actors, track names…), minus one-character words and a few stop words. A search matches one keyword exactly.
  */
 public final class Keywords {
 
@@ -52,7 +52,7 @@ public final class Keywords {
 
     private static void addWords(Set<String> keywords, String text) {
         for (String word : SEPARATORS.split(text.toLowerCase(Locale.ROOT))) {
-            if (!word.isEmpty() && !STOP_WORDS.contains(word) && word.length() <= 50) {
+            if (word.length() >= 2 && word.length() <= 50 && !STOP_WORDS.contains(word)) {
                 keywords.add(word);
             }
         }

@@ -37,6 +37,7 @@ public record ProductBody(
         @Schema(description = "Ignored when equal to the If-Match version (round trip); otherwise refused", readOnly = true)
         Long version) {
 
+    @Schema(name = "Shipping")
     public record Shipping(
             @Schema(description = "Weight in grams") @PositiveOrZero @Max(1_000_000_000) Long weight,
             @Valid Dimensions dimensions) {
@@ -49,6 +50,7 @@ public record ProductBody(
     }
 
     /** Money in integer minor units of {@code currency} (cents for USD): exact, no floating point. */
+    @Schema(name = "PricingWrite")
     public record Pricing(
             @Schema(example = "USD") @NotNull @Pattern(regexp = "[A-Z]{3}", message = "must be an ISO 4217 code such as USD")
             String currency,

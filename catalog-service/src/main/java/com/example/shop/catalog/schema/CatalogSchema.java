@@ -115,8 +115,11 @@ public class CatalogSchema {
         } catch (MongoCommandException e) {
             if (!validatorUnsupportedLogged) {
                 validatorUnsupportedLogged = true;
-                LOG.infof("Collection validator not installed (%s): this server does not support it", e.getErrorMessage());
+                LOG.infof("Collection validator not installed (%s); the service's own checks still apply",
+                        e.getErrorMessage());
             }
+        } catch (MongoException e) {
+            LOG.warnf("Collection validator not refreshed (%s); the service's own checks still apply", e.getMessage());
         }
     }
 
