@@ -33,12 +33,12 @@ public class Catalog {
             LOG.warnf("Catalog answered %s for %s", e.getResponse() == null ? "?" : e.getResponse().getStatus(), sku);
             throw CartProblems.catalogUnavailable();
         } catch (ProcessingException | IllegalStateException e) {
-            LOG.warnf("Catalog unreachable for %s: %s", sku, e.getMessage());
+            LOG.warnf("Catalog unreachable for %s: %s %s", sku, e.getClass().getSimpleName(), e.getMessage());
             throw CartProblems.catalogUnavailable();
         } catch (com.example.shop.web.ProblemException e) {
             throw e;
         } catch (RuntimeException e) {
-            LOG.warnf("Catalog unreachable for %s: %s", sku, e.getMessage());
+            LOG.warnf("Catalog unreachable for %s: %s %s", sku, e.getClass().getSimpleName(), e.getMessage());
             throw CartProblems.catalogUnavailable();
         }
         if (product == null || product.pricing() == null || product.pricing().retail() == null

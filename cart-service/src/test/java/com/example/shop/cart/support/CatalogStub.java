@@ -48,7 +48,7 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
             }
             case "slow" -> {
                 try {
-                    Thread.sleep(3000);
+                    Thread.sleep(6000);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -1,0 +1,348 @@
+package com.example.shop.cart;
+
+import static com.example.shop.cart.support.Api.add;
+import static com.example.shop.cart.support.Api.available;
+import static com.example.shop.cart.support.Api.newCart;
+import static com.example.shop.cart.support.Api.newSku;
+import static com.example.shop.cart.support.Api.reserved;
+import static com.example.shop.cart.support.Api.stock;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.shop.cart.config.CartDatabase;
+import com.example.shop.cart.config.CartMetrics;
+import com.example.shop.cart.config.FaultInjection;
+import com.example.shop.cart.inventory.Reservations;
+import com.example.shop.cart.jobs.CleanupInventory;
+import com.example.shop.cart.jobs.ExpireCarts;
+import com.example.shop.cart.jobs.JobReports.CleanupReport;
+import com.example.shop.cart.jobs.JobReports.ExpiryReport;
+import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.cart.support.Invariant;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.TestDatabase;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+
+/** The invariant under concurrent requests and concurrent job runners. */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class ConcurrencyTest {
+
+    @Inject
+    ExpireCarts expireCarts;
+    @Inject
+    CleanupInventory cleanupInventory;
+    @Inject
+    CartMetrics metrics;
+    @Inject
+    FaultInjection faults;
+
+    @Test
+    void twoHundredConcurrentSingleUnitAddsAgainstFiftyInStock() throws Exception {
+        String sku = newSku("HOT");
+        stock(sku, 50);
+        List<String> carts = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            carts.add(newCart());
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(32);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String cart = carts.get(i % carts.size()); // ten concurrent adds of the same sku to each cart
+            answers.add(pool.submit(() -> {
+                start.await();
+                return add(cart, sku, 1).statusCode();
+            }));
+        }
+        start.countDown();
+        int ok = 0;
+        int refused = 0;
+        for (Future<Integer> answer : answers) {
+            int status = answer.get(120, TimeUnit.SECONDS);
+            if (status == 200) {
+                ok++;
+            } else if (status == 409) {
+                refused++;
+            } else {
+                throw new AssertionError("unexpected status " + status);
+            }
+        }
+        pool.shutdown();
+        assertEquals(50, ok);
+        assertEquals(150, refused);
+        assertEquals(0, available(sku));
+        assertEquals(50, reserved(sku));
+        long inLines = 0;
+        for (String cart : carts) {
+            List<Map<String, Object>> items = given().get("/carts/" + cart).then().statusCode(200).extract().path("items");
+            assertTrue(items.size() <= 1, "one line per sku");
+            for (Map<String, Object> item : items) {
+                inLines += ((Number) item.get("qty")).longValue();
+            }
+        }
+        assertEquals(50, inLines);
+        assertEquals(50, Invariant.stocked(sku));
+        Invariant.assertStrict();
+    }
+
+    @Test
+    void longRandomMixKeepsTheInvariant() throws Exception {
+        int skuCount = 5;
+        int threads = 8;
+        int opsPerThread = 150;
+        List<String> skus = new ArrayList<>();
+        AtomicLongArray put = new AtomicLongArray(skuCount);
+        for (int i = 0; i < skuCount; i++) {
+            skus.add(newSku("MIX"));
+            stock(skus.get(i), 40);
+            put.set(i, 40);
+        }
+        int slots = 12;
+        AtomicReferenceArray<String> carts = new AtomicReferenceArray<>(slots);
+        for (int i = 0; i < slots; i++) {
+            carts.set(i, newCart());
+        }
+        Map<String, AtomicInteger> seen = new ConcurrentHashMap<>();
+        List<String> unexpected = new CopyOnWriteArrayList<>();
+        AtomicInteger keys = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long seed = 4242L + t;
+            done.add(pool.submit(() -> {
+                Random random = new Random(seed);
+                start.await();
+                for (int op = 0; op < opsPerThread; op++) {
+                    int slot = random.nextInt(slots);
+                    String cart = carts.get(slot);
+                    int s = random.nextInt(skuCount);
+                    String sku = skus.get(s);
+                    int dice = random.nextInt(100);
+                    String kind;
+                    Response response;
+                    Set<Integer> allowed;
+                    if (dice < 35) {
+                        kind = "add";
+                        response = add(cart, sku, 1 + random.nextInt(3));
+                        allowed = Set.of(200, 409);
+                    } else if (dice < 50) {
+                        kind = "change";
+                        response = Api.change(cart, sku, random.nextInt(5));
+                        allowed = Set.of(200, 404, 409);
+                    } else if (dice < 58) {
+                        kind = "remove";
+                        response = Api.remove(cart, sku);
+                        allowed = Set.of(200, 404, 409);
+                    } else if (dice < 68) {
+                        kind = "checkout";
+                        String steer = dice < 63 ? "approve" : dice < 67 ? "decline" : "stall";
+                        response = Api.checkout(cart, "mix-" + keys.incrementAndGet(), steer);
+                        allowed = Set.of(200, 202, 402, 409);
+                    } else if (dice < 74) {
+                        kind = "restock";
+                        int qty = 1 + random.nextInt(5);
+                        response = Api.asAdmin().contentType(ContentType.JSON).body("{\"qty\":" + qty + "}")
+                                .post("/inventory/" + sku + "/restock");
+                        if (response.statusCode() == 200) {
+                            put.addAndGet(s, qty);
+                        }
+                        allowed = Set.of(200);
+                    } else if (dice < 82) {
+                        kind = "expire";
+                        response = Api.job("expire-carts", "PT0.5S");
+                        allowed = Set.of(200);
+                    } else if (dice < 90) {
+                        kind = "cleanup";
+                        response = Api.job("cleanup-inventory", "PT2S");
+                        allowed = Set.of(200);
+                    } else if (dice < 94) {
+                        kind = "resolve";
+                        response = Api.job("resolve-checkouts", "PT1S");
+                        allowed = Set.of(200);
+                    } else {
+                        kind = "read";
+                        response = given().get("/carts/" + cart);
+                        allowed = Set.of(200);
+                    }
+                    int status = response.statusCode();
+                    seen.computeIfAbsent(kind + " " + status, k -> new AtomicInteger()).incrementAndGet();
+                    if (!allowed.contains(status)) {
+                        unexpected.add(kind + " -> " + status + " " + response.asString());
+                    }
+                    if (status == 409 && response.asString().contains("cart-inactive") || status == 200 && kind.equals("checkout")) {
+                        carts.compareAndSet(slot, cart, newCart()); // this cart is done: shop with a new one
+                    }
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> f : done) {
+            f.get(240, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        assertTrue(unexpected.isEmpty(), "unexpected answers: " + unexpected);
+        System.out.println("random mix outcomes: " + new java.util.TreeMap<>(seen));
+
+        // quiet moment: settle stalled checkouts and return what no cart holds
+        Thread.sleep(20);
+        Api.job("resolve-checkouts", "PT0S").then().statusCode(200);
+        Api.job("cleanup-inventory", "PT0S").then().statusCode(200);
+        for (int i = 0; i < skuCount; i++) {
+            assertEquals(put.get(i), Invariant.stocked(skus.get(i)), "stock put in vs recorded for " + skus.get(i));
+        }
+        Invariant.assertStrict();
+        assertTrue(seen.keySet().stream().anyMatch(k -> k.equals("add 200")));
+        assertTrue(seen.keySet().stream().anyMatch(k -> k.equals("checkout 200")));
+    }
+
+    @Test
+    void twoReplicasRunExpiryAndCleanupAtTheSameMoment() throws Exception {
+        List<String> skus = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            skus.add(newSku("REPL"));
+            stock(skus.get(i), 200);
+        }
+        Random random = new Random(7);
+        for (int c = 0; c < 30; c++) {
+            String cart = newCart();
+            for (int l = 0; l < 2; l++) {
+                add(cart, skus.get(random.nextInt(skus.size())), 1 + random.nextInt(4)).then().statusCode(200);
+            }
+        }
+        for (int c = 0; c < 4; c++) { // crashed adds: reserved, never claimed
+            String cart = newCart();
+            faults.arm(FaultInjection.Point.AFTER_RESERVE);
+            add(cart, skus.get(c), 2).then().statusCode(500);
+        }
+        var inventory = TestDatabase.database("cart").getCollection("inventory");
+        for (String sku : skus) { // reservations of carts that no longer exist
+            inventory.updateOne(new Document("_id", sku), new Document("$inc", new Document("qty", -3))
+                    .append("$push", new Document("carted", new Document("cart_id", "vanished-" + sku).append("qty", 3)
+                            .append("timestamp", new java.util.Date(System.currentTimeMillis() - 60_000)))));
+        }
+        Thread.sleep(20);
+        Invariant.assertConservation();
+        long reservedBefore = totalReserved();
+        long availableBefore = totalAvailable();
+        long pendingHeld = pendingReserved();
+        long activeBefore = TestDatabase.database("cart").getCollection("cart").countDocuments(new Document("status", "active"));
+
+        try (MongoClient otherClient = MongoClients.create(MongoTestResource.connectionString())) {
+            CartDatabase other = new CartDatabase(otherClient.getDatabase("cart"));
+            Reservations otherReservations = new Reservations(other, metrics);
+            ExpireCarts otherExpiry = new ExpireCarts(other, otherReservations, metrics);
+            CleanupInventory otherCleanup = new CleanupInventory(other, otherReservations);
+
+            List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());
+            List<CleanupReport> cleanups = Collections.synchronizedList(new ArrayList<>());
+            AtomicLong httpReturned = new AtomicLong();
+            AtomicLong httpExpired = new AtomicLong();
+            CountDownLatch start = new CountDownLatch(1);
+            ExecutorService pool = Executors.newFixedThreadPool(6);
+            List<Future<?>> runners = new ArrayList<>();
+            runners.add(pool.submit(() -> repeat(start, () -> expiries.add(expireCarts.run(Duration.ZERO)))));
+            runners.add(pool.submit(() -> repeat(start, () -> expiries.add(otherExpiry.run(Duration.ZERO)))));
+            runners.add(pool.submit(() -> repeat(start, () -> cleanups.add(cleanupInventory.run(Duration.ZERO)))));
+            runners.add(pool.submit(() -> repeat(start, () -> cleanups.add(otherCleanup.run(Duration.ZERO)))));
+            runners.add(pool.submit(() -> repeat(start, () -> {
+                Response r = Api.job("expire-carts", "PT0S");
+                httpReturned.addAndGet(r.jsonPath().getLong("returnedUnits"));
+                httpExpired.addAndGet(r.jsonPath().getLong("expired"));
+            })));
+            runners.add(pool.submit(() -> repeat(start, () ->
+                    httpReturned.addAndGet(Api.job("cleanup-inventory", "PT0S").jsonPath().getLong("returnedUnits")))));
+            start.countDown();
+            for (Future<?> runner : runners) {
+                runner.get(120, TimeUnit.SECONDS);
+            }
+            pool.shutdown();
+
+            long reportedReturned = httpReturned.get()
+                    + expiries.stream().mapToLong(ExpiryReport::returnedUnits).sum()
+                    + cleanups.stream().mapToLong(CleanupReport::returnedUnits).sum();
+            long reportedExpired = httpExpired.get() + expiries.stream().mapToLong(ExpiryReport::expired).sum();
+            // everything but pending checkouts' reservations came back, exactly once
+            assertEquals(pendingHeld, totalReserved());
+            assertEquals(reservedBefore - pendingHeld, reportedReturned, "units reported returned by all runners");
+            assertEquals(availableBefore + reservedBefore - pendingHeld, totalAvailable());
+            assertEquals(activeBefore, reportedExpired, "each cart expired by exactly one runner");
+            assertEquals(0, TestDatabase.database("cart").getCollection("cart").countDocuments(new Document("status", "active")));
+            assertEquals(0, TestDatabase.database("cart").getCollection("cart").countDocuments(new Document("status", "expiring")));
+        }
+        for (String sku : skus) {
+            assertEquals(200, Invariant.stocked(sku));
+            assertEquals(200, available(sku));
+        }
+        Invariant.assertStrict();
+    }
+
+    private static Void repeat(CountDownLatch start, Runnable run) throws InterruptedException {
+        start.await();
+        for (int i = 0; i < 3; i++) {
+            run.run();
+        }
+        return null;
+    }
+
+    private static long totalReserved() {
+        long total = 0;
+        for (Document inv : TestDatabase.database("cart").getCollection("inventory").find()) {
+            for (Document entry : inv.getList("carted", Document.class, List.of())) {
+                total += Invariant.num(entry, "qty");
+            }
+        }
+        return total;
+    }
+
+    private static long totalAvailable() {
+        long total = 0;
+        for (Document inv : TestDatabase.database("cart").getCollection("inventory").find()) {
+            total += Invariant.num(inv, "qty");
+        }
+        return total;
+    }
+
+    private static long pendingReserved() {
+        long total = 0;
+        for (Document cart : TestDatabase.database("cart").getCollection("cart").find(new Document("status", "pending"))) {
+            for (Document item : cart.getList("items", Document.class, List.of())) {
+                total += Invariant.num(item, "qty");
+            }
+        }
+        return total;
+    }
+}
