@@ -201,6 +201,43 @@ class ProductCrudTest {
     }
 
     @Test
+    void twoConcurrentCreatesOfTheSameSkuExactlyOneWins() throws Exception {
+        String sku = sku("race-new");
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int writer = 0; writer < 2; writer++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return admin().body(anAlbum(sku)).when().post("/products").statusCode();
+                }));
+            }
+            start.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> result : results) {
+                statuses.add(result.get(30, TimeUnit.SECONDS));
+            }
+            Collections.sort(statuses);
+            assertEquals(List.of(201, 409), statuses);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, TestDatabase.database("catalog").getCollection("products")
+                .countDocuments(new Document("sku", sku)));
+    }
+
+    @Test
+    void weakAndQuotedEtagsAreAcceptedAsIfMatch() {
+        String sku = sku("etag");
+        Fixtures.create(anAlbum(sku));
+        admin().header("If-Match", "W/\"1\"").body(anAlbum(sku)).when().put("/products/" + sku)
+                .then().statusCode(200).header("ETag", "\"2\"");
+        admin().header("If-Match", "2").body(anAlbum(sku)).when().put("/products/" + sku)
+                .then().statusCode(200).header("ETag", "\"3\"");
+    }
+
+    @Test
     void deleteRemovesTheProduct() {
         String sku = sku("del");
         Fixtures.create(anAlbum(sku));
