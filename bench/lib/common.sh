@@ -1,0 +1,137 @@
+# Shared by bench/run and bench/chaos: a private platform on free ports, process helpers, cleanup.
+# shellcheck shell=bash
+
+BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$BENCH_DIR/.." && pwd)"
+HARNESS_JAR="$BENCH_DIR/harness/target/bench-harness.jar"
+MINIMAL_JAR="$BENCH_DIR/minimal-findone/target/quarkus-app/quarkus-run.jar"
+
+say() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { say "FATAL: $*"; exit 1; }
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# Picks N free ports from a random base in 20000-29999, printed space-separated.
+free_ports() {
+  local n=$1 base p out=()
+  base=$((20000 + RANDOM % 9000))
+  p=$base
+  while [ ${#out[@]} -lt "$n" ] && [ $p -lt $((base + 1000)) ]; do
+    port_free $p && out+=("$p")
+    p=$((p + 1))
+  done
+  echo "${out[@]}"
+}
+
+ensure_tools() {
+  local missing=()
+  command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  for t in curl jq openssl java mvn; do command -v $t >/dev/null 2>&1 || missing+=("$t"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "installing ${missing[*]} (Debian packages)"
+    local pkgs=()
+    for t in "${missing[@]}"; do
+      case $t in java) pkgs+=(openjdk-17-jdk-headless) ;; mvn) pkgs+=(maven) ;; *) pkgs+=("$t") ;; esac
+    done
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}") >/dev/null \
+      || die "could not install ${pkgs[*]}"
+  fi
+  NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+}
+
+# Builds the bench modules (and, through ./platform up, the services) when their jars are missing.
+ensure_built() {
+  if [ ! -f "$HARNESS_JAR" ] || [ ! -f "$MINIMAL_JAR" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
+    say "building bench/harness and bench/minimal-findone"
+    (cd "$ROOT" && mvn -B -q ${MVN_OFFLINE:+-o} package -pl bench/harness,bench/minimal-findone) >&2 || die "build failed"
+  fi
+}
+
+# A fresh platform of our own: its own directory (BENCH_PLATFORM_DIR) and free ports.
+setup_platform_env() {
+  export PLATFORM_DIR="${BENCH_PLATFORM_DIR:-$BENCH_DIR/target/platform}"
+  local ports
+  read -r -a ports <<<"$(free_ports 7)"
+  export GATEWAY_PORT=${ports[0]} CATALOG_PORT=${ports[1]} CATEGORY_PORT=${ports[2]} CART_PORT=${ports[3]} MONGO_PORT=${ports[4]}
+  MINIMAL_PORT=${ports[5]}
+  EXTRA_PORT=${ports[6]}
+  GATEWAY="http://127.0.0.1:$GATEWAY_PORT"
+  MONGO_URI="mongodb://127.0.0.1:$MONGO_PORT"
+}
+
+platform() { "$ROOT/platform" "$@"; }
+
+# The JVM of a platform component. The pid file may name a wrapper shell whose child is the JVM,
+# so the JVM is looked up among the descendants.
+java_pid() {
+  local pidfile="$PLATFORM_DIR/pids/$1.pid" pid child
+  [ -f "$pidfile" ] || return 1
+  pid=$(cat "$pidfile")
+  if [ "$(ps -o comm= -p "$pid" 2>/dev/null)" = java ]; then echo "$pid"; return 0; fi
+  for child in $(pgrep -P "$pid" 2>/dev/null); do
+    if [ "$(ps -o comm= -p "$child")" = java ]; then echo "$child"; return 0; fi
+    for g in $(pgrep -P "$child" 2>/dev/null); do
+      [ "$(ps -o comm= -p "$g")" = java ] && { echo "$g"; return 0; }
+    done
+  done
+  return 1
+}
+
+# Every JVM we saw for a component, so that teardown can stop leftovers (see bench/README.md).
+SEEN_PIDS_FILE=""
+remember_pids() {
+  local n p
+  for n in mongo catalog category cart gateway; do
+    p=$(java_pid "$n" 2>/dev/null) && echo "$p" >>"$SEEN_PIDS_FILE"
+  done
+  true
+}
+
+rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+
+stop_pid() { # pid: TERM, wait up to 10 s, then KILL
+  local pid=$1
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.25; done
+  kill -9 "$pid" 2>/dev/null || true
+}
+
+# Restarts one component: stops its JVM (SIGTERM, or SIGKILL with $2=kill), then ./platform restart.
+restart_component() {
+  local name=$1 how=${2:-term} pid
+  pid=$(java_pid "$name" 2>/dev/null || true)
+  if [ -n "$pid" ]; then
+    if [ "$how" = kill ]; then kill -9 "$pid" 2>/dev/null || true; fi
+    stop_pid "$pid"
+  fi
+  platform restart "$name" >&2
+  remember_pids
+}
+
+platform_teardown() {
+  [ -n "${PLATFORM_DIR:-}" ] || return 0
+  platform down >/dev/null 2>&1 || true
+  if [ -n "$SEEN_PIDS_FILE" ] && [ -f "$SEEN_PIDS_FILE" ]; then
+    for p in $(sort -u "$SEEN_PIDS_FILE"); do
+      if kill -0 "$p" 2>/dev/null && tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q "$ROOT"; then stop_pid "$p"; fi
+    done
+  fi
+}
+
+harness() { java -Xmx1g -jar "$HARNESS_JAR" "$@"; }
+
+elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# Quarkus's own "started in X.XXXs" from a log, or an em dash.
+started_in() { sed -n 's/.*started in \([0-9.]*\)s\..*/\1 s/p' "$1" 2>/dev/null | head -1 | grep . || echo '—'; }
+
+commit_label() {
+  local c
+  if c=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null); then
+    if (cd "$ROOT" && git diff --quiet HEAD 2>/dev/null); then echo "\`$c\`"; else echo "\`$c\` (work tree with uncommitted changes)"; fi
+  else
+    echo "unknown (not a git work tree)"
+  fi
+}
