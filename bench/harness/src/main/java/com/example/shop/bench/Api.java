@@ -20,7 +20,11 @@ final class Api {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    record Response(int status, String body, long nanos, String errorKind) {
+    record Response(int status, String body, long nanos, String errorKind, String contentType) {
+
+        Response(int status, String body, long nanos, String errorKind) {
+            this(status, body, nanos, errorKind, null);
+        }
 
         boolean ok() {
             return status >= 200 && status < 300;
@@ -80,7 +84,7 @@ final class Api {
         long start = System.nanoTime();
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout);
-            if (body != null) {
+            if (body != null && !headers.containsKey("Content-Type")) {
                 b.header("Content-Type", "application/json");
                 b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
             } else {
@@ -91,7 +95,8 @@ final class Api {
             }
             headers.forEach(b::setHeader);
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null);
+            return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null,
+                    r.headers().firstValue("Content-Type").orElse(null));
         } catch (HttpConnectTimeoutException e) {
             return new Response(-1, null, System.nanoTime() - start, "connect-timeout");
         } catch (HttpTimeoutException e) {

@@ -64,20 +64,12 @@ final class CartChaosLoad {
                     double upFor = a.seconds("min-up", 0.5).toMillis() + ThreadLocalRandom.current().nextDouble(
                             a.seconds("max-up", 4).toMillis() - a.seconds("min-up", 0.5).toMillis());
                     Thread.sleep((long) upFor);
-                    long pid = Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of(a.required("pidfile"))).trim());
-                    ProcessHandle h = ProcessHandle.of(pid).orElse(null);
-                    if (h == null) {
-                        killLog.add("kill " + (k + 1) + ": process " + pid + " not found");
+                    if (!Processes.kill9(java.nio.file.Path.of(a.required("pidfile")))) {
+                        killLog.add("kill " + (k + 1) + ": no process to kill");
                         continue;
                     }
-                    h.destroyForcibly(); // SIGKILL
-                    h.onExit().get(30, TimeUnit.SECONDS);
                     long t0 = System.nanoTime();
-                    Process p = new ProcessBuilder(a.required("platform"), "restart", a.str("component", "cart"))
-                            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(new File(a.str("restart-log", "/dev/null"))))
-                            .start();
-                    if (!p.waitFor(240, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                        p.destroyForcibly();
+                    if (!Processes.platformRestart(a.required("platform"), a.str("component", "cart"), a.str("restart-log", "/dev/null"))) {
                         killLog.add("kill " + (k + 1) + ": restart FAILED");
                         continue;
                     }
@@ -202,7 +194,7 @@ final class CartChaosLoad {
                     lost.isEmpty() ? "" : " (" + String.join(", ", lost.subList(0, Math.min(5, lost.size()))) + ")", inv.summary());
             System.out.println(md);
             for (String k : killLog) {
-                if (k.contains("FAIL") || k.contains("not found")) {
+                if (k.contains("FAIL") || k.contains("no process")) {
                     System.out.println(k);
                 }
             }
