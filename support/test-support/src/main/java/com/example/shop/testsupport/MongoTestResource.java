@@ -18,6 +18,7 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
     private static final Logger LOG = Logger.getLogger(MongoTestResource.class);
 
     private static volatile String connectionString;
+    private static volatile boolean embeddedRunning;
 
     private MongoDBContainer container;
     private EmbeddedMongo embedded;
@@ -37,6 +38,7 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
         } else {
             embedded = EmbeddedMongo.inMemory();
             connectionString = embedded.connectionString();
+            embeddedRunning = true;
             LOG.infof("MongoDB for tests: embedded mongo-java-server at %s (no Docker engine: the mongo:7 container run was SKIPPED)",
                     connectionString);
         }
@@ -53,9 +55,7 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
 
     /** Whether the tests run against the embedded server rather than a real MongoDB. */
     public static boolean isEmbedded() {
-        return connectionString != null && !connectionString.contains("replicaSet")
-                && !System.getenv().getOrDefault("TEST_MONGO", "auto").equals("container")
-                && !dockerAvailable();
+        return embeddedRunning;
     }
 
     @Override
@@ -68,7 +68,17 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
         }
     }
 
+    /**
+     * Asks Testcontainers only when an engine could be there (a socket or DOCKER_HOST): its probe
+     * logs an ERROR with a stack trace on machines that have none, which reads like a failure.
+     */
     private static boolean dockerAvailable() {
+        boolean engineConfigured = System.getenv("DOCKER_HOST") != null
+                || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
+                || java.nio.file.Files.exists(java.nio.file.Path.of(System.getProperty("user.home"), ".testcontainers.properties"));
+        if (!engineConfigured) {
+            return false;
+        }
         try {
             return DockerClientFactory.instance().isDockerAvailable();
         } catch (Throwable e) {

@@ -185,7 +185,12 @@ public class ProblemMappers {
         return Problem.of(400, "invalid-field", "Invalid field", detail).with("field", field);
     }
 
-    /** Drops the method and parameter nodes of a validation path: {@code create.body.title} → {@code title}. */
+    /**
+     * Renders a validation path the way the client wrote the JSON, dropping the method and
+     * parameter nodes: {@code create.body.attributes[0].type} → {@code attributes[0].type},
+     * {@code create.body.category_ids[2]} → {@code category_ids[2]}. Hibernate Validator puts a
+     * list index on the node that follows the list, so it is written before that node's name.
+     */
     static String fieldOf(Path path) {
         StringBuilder field = new StringBuilder();
         for (Path.Node node : path) {
@@ -196,19 +201,23 @@ public class ProblemMappers {
                     field.append(node.getName());
                 }
                 default -> {
-                    if (node.getName() == null) {
-                        continue;
-                    }
                     if (isBodyParameter(field)) {
                         field.setLength(0);
+                    }
+                    if (node.isInIterable()) {
+                        if (node.getIndex() != null) {
+                            field.append('[').append(node.getIndex()).append(']');
+                        } else if (node.getKey() != null) {
+                            field.append('[').append(node.getKey()).append(']');
+                        }
+                    }
+                    if (node.getKind() == jakarta.validation.ElementKind.CONTAINER_ELEMENT || node.getName() == null) {
+                        continue;
                     }
                     if (!field.isEmpty()) {
                         field.append('.');
                     }
                     field.append(node.getName());
-                    if (node.getIndex() != null) {
-                        field.append('[').append(node.getIndex()).append(']');
-                    }
                 }
             }
         }

@@ -81,6 +81,18 @@ class ConventionsTest {
     }
 
     @Test
+    void listElementsAreNamedWithTheirIndex() {
+        given().contentType(ContentType.JSON)
+                .body("{\"title\":\"t\",\"qty\":2,\"pricing\":{\"list\":1},\"tags\":[\"a\",\" \"]}")
+                .when().post("/probe")
+                .then().statusCode(400).body("field", equalTo("tags[1]"));
+        given().contentType(ContentType.JSON)
+                .body("{\"title\":\"t\",\"qty\":2,\"pricing\":{\"list\":1},\"tracks\":[{\"name\":\"x\"},{\"name\":\"\"}]}")
+                .when().post("/probe")
+                .then().statusCode(400).body("field", equalTo("tracks[1].name"));
+    }
+
+    @Test
     void wrongRootShapeIsAProblem() {
         given().contentType(ContentType.JSON).body("[1,2]")
                 .when().post("/probe")

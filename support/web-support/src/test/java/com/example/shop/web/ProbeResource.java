@@ -25,7 +25,11 @@ public class ProbeResource {
     public record Pricing(@NotNull @PositiveOrZero Long list) {
     }
 
-    public record Body(@NotBlank String title, @NotNull Integer qty, List<String> tags, @Valid @NotNull Pricing pricing) {
+    public record Track(@NotBlank String name) {
+    }
+
+    public record Body(@NotBlank String title, @NotNull Integer qty, List<@NotBlank String> tags,
+                       @Valid @NotNull Pricing pricing, List<@Valid Track> tracks) {
     }
 
     @POST
