@@ -33,15 +33,18 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(CatalogStub.class)
 class BadInputTest {
 
-    private String sku;
-    private String cart;
+    // one cart with one line for the whole class: bad requests must leave it exactly as it is
+    private static String sku;
+    private static String cart;
 
     @BeforeEach
     void cartWithALine() {
-        sku = newSku("BAD");
-        stock(sku, 50);
-        cart = newCart();
-        Api.add(cart, sku, 2).then().statusCode(200);
+        if (cart == null) {
+            sku = newSku("BAD");
+            stock(sku, 50);
+            cart = newCart();
+            Api.add(cart, sku, 2).then().statusCode(200);
+        }
     }
 
     private void refusedWithoutChange(java.util.function.Supplier<Response> call, int status, String field) {

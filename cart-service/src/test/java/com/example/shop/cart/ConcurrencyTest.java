@@ -121,7 +121,7 @@ class ConcurrencyTest {
     void longRandomMixKeepsTheInvariant() throws Exception {
         int skuCount = 5;
         int threads = 8;
-        int opsPerThread = Integer.getInteger("mix.opsPerThread", 120);
+        int opsPerThread = Integer.getInteger("mix.opsPerThread", 100);
         List<String> skus = new ArrayList<>();
         AtomicLongArray put = new AtomicLongArray(skuCount);
         for (int i = 0; i < skuCount; i++) {

@@ -20,6 +20,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Context;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Storefront cart API; a cart is reachable only by its unguessable id. */
@@ -39,6 +42,8 @@ public class CartResource {
 
     @POST
     @Operation(summary = "Create an empty active cart")
+    @APIResponse(responseCode = "201", description = "Created; Location names the cart",
+            content = @Content(schema = @Schema(implementation = CartView.class)))
     public Response create(@Context UriInfo uri) {
         CartView cart = createCart.create();
         return Response.created(uri.getBaseUriBuilder().path("carts").path(cart.id()).build()).entity(cart).build();
@@ -55,6 +60,13 @@ public class CartResource {
     @Path("/{id}/items")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Reserve stock and add it to the cart (grows the sku's line if present)")
+    @APIResponse(responseCode = "200", description = "Reserved and added",
+            content = @Content(schema = @Schema(implementation = CartView.class)))
+    @APIResponse(responseCode = "400", description = "Malformed cart id or body")
+    @APIResponse(responseCode = "404", description = "No such cart")
+    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit, too-many-lines, currency-mismatch")
+    @APIResponse(responseCode = "422", description = "unknown-sku: the catalog has no such product")
+    @APIResponse(responseCode = "503", description = "The catalog is unreachable or too slow; nothing reserved")
     public CartView add(@PathParam("id") String id, @Valid @NotNull AddItem body) {
         return addToCart.add(CartIds.require(id), body.sku(), body.qty());
     }
