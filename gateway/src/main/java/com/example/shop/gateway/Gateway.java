@@ -90,6 +90,12 @@ public class Gateway {
                 return;
             }
         }
+        if (request.headers().contains(HttpHeaders.EXPECT, HttpHeaders.CONTINUE, true)) {
+            // The edge checks passed: ask the client for the body now rather than after its own
+            // wait, and do not make the service answer 100 a second time.
+            request.response().writeContinue();
+            request.headers().remove(HttpHeaders.EXPECT);
+        }
         if (length == null && request.version() == HttpVersion.HTTP_2 && mayHaveBody(request.method())) {
             // HTTP/2 has no Transfer-Encoding: without this the proxy would send an HTTP/1.1 body
             // of unknown length unchunked, which Vert.x refuses.

@@ -44,17 +44,13 @@ final class ProxyInterceptors implements ProxyInterceptor {
         ProxyRequest request = context.request();
         request.setURI(uri.apply(request.proxiedRequest()));
         Body body = request.getBody();
-        if (body != null && body.length() < 0 && maxBodyBytes > 0
-                && request.proxiedRequest().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
-            // Length unknown up front (chunked): count while streaming, abort the upstream request past the limit.
-            request.setBody(Body.body(new LimitedStream(body.stream(), maxBodyBytes, () -> {
-                context.set(TOO_LARGE, Boolean.TRUE);
-                HttpClientRequest upstreamRequest = context.get(CLIENT_REQUEST, HttpClientRequest.class);
-                if (upstreamRequest != null) {
-                    upstreamRequest.exceptionHandler(IGNORE);
-                    upstreamRequest.reset(0, new IllegalStateException("request body over the limit"));
-                }
-            }), -1));
+        if (body != null) {
+            // The upstream timeout starts once the whole request is sent (a slow upload is not a slow
+            // service); a body of unknown length (chunked) is counted against the limit while it streams.
+            boolean limited = body.length() < 0 && maxBodyBytes > 0
+                    && request.proxiedRequest().headers().contains(HttpHeaders.TRANSFER_ENCODING);
+            request.setBody(Body.body(new ForwardedBody(context, body.stream(), limited ? maxBodyBytes : Long.MAX_VALUE),
+                    body.length()));
         }
         return context.sendRequest().recover(failure -> Future.succeededFuture(problem(context, failure)));
     }
@@ -106,18 +102,21 @@ final class ProxyInterceptors implements ProxyInterceptor {
         return false;
     }
 
-    /** Passes a body through while counting it; past the limit it drops the rest and signals once. */
-    static final class LimitedStream implements ReadStream<Buffer> {
+    /**
+     * The client's body on its way to the service: counted against the limit, and when it has all
+     * been read, the service's timeout starts.
+     */
+    final class ForwardedBody implements ReadStream<Buffer> {
+        private final ProxyContext context;
         private final ReadStream<Buffer> source;
         private final long limit;
-        private final Runnable onExceeded;
         private long seen;
         private boolean exceeded;
 
-        LimitedStream(ReadStream<Buffer> source, long limit, Runnable onExceeded) {
+        ForwardedBody(ProxyContext context, ReadStream<Buffer> source, long limit) {
+            this.context = context;
             this.source = source;
             this.limit = limit;
-            this.onExceeded = onExceeded;
         }
 
         @Override
@@ -139,9 +138,15 @@ final class ProxyInterceptors implements ProxyInterceptor {
                 seen += buffer.length();
                 if (seen > limit) {
                     exceeded = true;
-                    // Drain the rest of the client's body without forwarding it.
+                    // Drop the rest of the client's body and abort the request to the service, so
+                    // that it never processes a truncated body.
                     source.resume();
-                    onExceeded.run();
+                    context.set(TOO_LARGE, Boolean.TRUE);
+                    HttpClientRequest upstreamRequest = context.get(CLIENT_REQUEST, HttpClientRequest.class);
+                    if (upstreamRequest != null) {
+                        upstreamRequest.exceptionHandler(IGNORE);
+                        upstreamRequest.reset(0, new IllegalStateException("request body over the limit"));
+                    }
                     return;
                 }
                 handler.handle(buffer);
@@ -171,7 +176,17 @@ final class ProxyInterceptors implements ProxyInterceptor {
 
         @Override
         public ReadStream<Buffer> endHandler(Handler<Void> endHandler) {
-            source.endHandler(endHandler);
+            if (endHandler == null) {
+                source.endHandler(null);
+                return this;
+            }
+            source.endHandler(end -> {
+                HttpClientRequest upstreamRequest = context.get(CLIENT_REQUEST, HttpClientRequest.class);
+                if (upstreamRequest != null && !exceeded) {
+                    upstreamRequest.idleTimeout(upstream.timeoutMillis);
+                }
+                endHandler.handle(end);
+            });
             return this;
         }
     }

@@ -56,8 +56,9 @@ final class Upstream {
                 .setHost(host)
                 .setPort(port)
                 .setSsl(ssl)
-                .setConnectTimeout(connectMillis)
-                .setIdleTimeout(timeoutMillis);
+                .setConnectTimeout(connectMillis);
+        // No idle timeout here: it is set when the client's request has been read completely
+        // (ProxyInterceptors.ForwardedBody), so that a slow upload does not count as a slow service.
         this.api = proxy(request -> stripApi(request.path(), request.query()), maxBodyBytes);
         this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), maxBodyBytes);
     }
@@ -69,7 +70,13 @@ final class Upstream {
     }
 
     private Future<HttpClientRequest> originRequest(ProxyContext context) {
-        return context.client().request(requestOptions).onSuccess(request -> context.set(ProxyInterceptors.CLIENT_REQUEST, request));
+        return context.client().request(requestOptions).onSuccess(request -> {
+            context.set(ProxyInterceptors.CLIENT_REQUEST, request);
+            if (context.request().getBody() == null) {
+                // Nothing to upload: the wait for the service starts now.
+                request.idleTimeout(timeoutMillis);
+            }
+        });
     }
 
     /** {@code /api/products/x?q=1} becomes {@code /products/x?q=1}; dot segments are resolved first. */

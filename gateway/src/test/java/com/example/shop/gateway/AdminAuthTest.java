@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.shop.testsupport.JwtTestResource;
-import com.example.shop.testsupport.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
@@ -53,7 +52,7 @@ class AdminAuthTest {
     @CsvSource(textBlock = ADMIN_ROUTES)
     void customerTokenIs403(String method, String path, String service) {
         int before = Stubs.requests(service);
-        bearer(TestTokens.withRoles("customer")).when().request(method, path)
+        bearer(Tokens.withRoles("customer")).when().request(method, path)
                 .then().statusCode(403)
                 .contentType("application/problem+json")
                 .body("type", equalTo("https://problems.shop.example/forbidden"))
@@ -64,7 +63,7 @@ class AdminAuthTest {
     @ParameterizedTest
     @CsvSource(textBlock = ADMIN_ROUTES)
     void adminTokenIsForwardedWithAuthorizationIntact(String method, String path, String service) {
-        String token = TestTokens.admin();
+        String token = Tokens.admin();
         bearer(token).when().request(method, path)
                 .then().statusCode(200)
                 .body("service", equalTo(service))
@@ -74,12 +73,12 @@ class AdminAuthTest {
 
     @Test
     void expiredTokenIs401() {
-        refused(TestTokens::expiredAdmin);
+        refused(Tokens::expiredAdmin);
     }
 
     @Test
     void forgedTokenIs401() {
-        refused(TestTokens::forgedAdmin);
+        refused(Tokens::forgedAdmin);
     }
 
     @Test
@@ -116,7 +115,7 @@ class AdminAuthTest {
     @Test
     void anInvalidTokenOnAPublicRouteIsLeftToTheService() {
         // The edge only judges admin routes; a storefront read with a stale token still works.
-        bearer(TestTokens.expiredAdmin()).when().get("/api/products")
+        bearer(Tokens.expiredAdmin()).when().get("/api/products")
                 .then().statusCode(200).body("service", equalTo("catalog"));
     }
 

@@ -12,7 +12,12 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -131,6 +136,49 @@ class EdgeTest {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             assertEquals(200, response.statusCode(), response.body());
             assertEquals(70_000, new JsonObject(response.body()).getInteger("bodyLength"), "chunked=" + chunked);
+        }
+    }
+
+    @Test
+    void expectContinueIsAnsweredAtTheEdge() throws Exception {
+        // Raw HTTP/1.1: the client waits for "100 Continue" before it sends the body.
+        try (Socket socket = new Socket(gateway.getHost(), gateway.getPort())) {
+            socket.setSoTimeout(3000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+            out.write(("POST /api/carts HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            assertEquals("HTTP/1.1 100 Continue", in.readLine());
+            assertEquals("", in.readLine());
+            out.write("hello".getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            assertEquals("HTTP/1.1 200 OK", in.readLine());
+            int length = -1;
+            String line;
+            while (!(line = in.readLine()).isEmpty()) {
+                if (line.toLowerCase().startsWith("content-length:")) {
+                    length = Integer.parseInt(line.substring(15).trim());
+                }
+            }
+            char[] body = new char[length];
+            int read = 0;
+            while (read < length) {
+                read += in.read(body, read, length - read);
+            }
+            JsonObject echo = new JsonObject(new String(body));
+            assertEquals(5, echo.getInteger("bodyLength"));
+            assertEquals(null, echo.getJsonObject("headers").getString("expect"));
+        }
+        // A refused request is refused before the client sends its body.
+        try (Socket socket = new Socket(gateway.getHost(), gateway.getPort())) {
+            socket.setSoTimeout(3000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+            out.write(("POST /api/products HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 5\r\nExpect: 100-continue\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            assertEquals("HTTP/1.1 401 Unauthorized", in.readLine());
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.shop.testsupport.JwtTestResource;
-import com.example.shop.testsupport.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -39,7 +38,7 @@ class RoutingTest {
             "POST, /api/admin/jobs/expire-carts, cart, /admin/jobs/expire-carts",
     })
     void routesToTheServiceWithoutTheApiPrefix(String method, String path, String service, String upstreamUri) {
-        given().header("Authorization", "Bearer " + TestTokens.admin())
+        given().header("Authorization", "Bearer " + Tokens.admin())
                 .urlEncodingEnabled(false)
                 .when().request(method, path)
                 .then().statusCode(200)
@@ -108,7 +107,7 @@ class RoutingTest {
 
     @Test
     void methodHeadersAndBodyReachTheService() {
-        given().header("Authorization", "Bearer " + TestTokens.admin())
+        given().header("Authorization", "Bearer " + Tokens.admin())
                 .contentType("application/json").body("{\"title\":\"Kind of Blue\"}")
                 .when().put("/api/products/sku-1")
                 .then().statusCode(200)
