@@ -104,7 +104,7 @@ final class Api {
         } catch (ConnectException e) {
             return new Response(-1, null, System.nanoTime() - start, "refused");
         } catch (IOException e) {
-            return new Response(-1, null, System.nanoTime() - start, "io");
+            return new Response(-1, String.valueOf(e), System.nanoTime() - start, "io");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Response(-1, null, System.nanoTime() - start, "interrupted");

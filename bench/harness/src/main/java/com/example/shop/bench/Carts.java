@@ -44,6 +44,7 @@ final class Carts {
         Api.Response created = api.post(prefix + "/carts", null);
         stats.record("create cart", created, false);
         if (!created.ok()) {
+            pause(); // the service is down or refusing: do not spin
             return requests;
         }
         String id = created.json().path("id").asText();
@@ -105,6 +106,14 @@ final class Carts {
             }
         }
         return requests;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100 + ThreadLocalRandom.current().nextInt(100));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** One admin restock of a random sku by {@code units}, tracked for the invariant. */

@@ -50,6 +50,8 @@ final class HostileSweep {
         final AtomicLong noAnswer = new AtomicLong();
         final List<String> bad = java.util.Collections.synchronizedList(new ArrayList<>());
         final Set<Integer> statuses = ConcurrentHashMap.newKeySet();
+        /** Writes that were accepted (2xx): each one is a state change unless it did nothing. */
+        final List<String> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
     }
 
     /** Strings that must never be taken as anything but data. */
@@ -136,6 +138,11 @@ final class HostileSweep {
                     examples.add("`" + en.getKey() + "` " + b);
                 }
             }
+            synchronized (t.accepted) {
+                for (String b : t.accepted.subList(0, Math.min(4, t.accepted.size()))) {
+                    examples.add("`" + en.getKey() + "` accepted: " + b);
+                }
+            }
         }
         boolean ok = fives == 0 && unanswered == 0 && changes.isEmpty() && underMin == 0;
         StringBuilder md = new StringBuilder();
@@ -149,7 +156,7 @@ final class HostileSweep {
                 fives, fives == 0 ? "ok" : "**FAIL**", unanswered, unanswered == 0 ? "ok" : "**FAIL**", changes.size(),
                 changes.isEmpty() ? "ok" : "**FAIL**", minPerEndpoint, underMin, underMin == 0 ? "ok" : "**FAIL**"));
         if (!examples.isEmpty()) {
-            md.append("Failing answers (first of each endpoint):\n\n");
+            md.append("Failing answers and accepted writes (first of each endpoint):\n\n");
             examples.forEach(x -> md.append("- ").append(x).append('\n'));
             md.append('\n');
         }
@@ -316,7 +323,9 @@ final class HostileSweep {
         }
         // 4. headers the endpoint reads
         for (String header : e.headers().keySet()) {
-            for (String h : List.of("", "{\"$ne\":null}", "W/\"1\"", "\"-1\"", "\"99999999999999999999\"", "*", "\"1\", \"2\"", "a".repeat(300),
+            // not "*" (a valid precondition) nor an empty value (the services read it as no precondition,
+            // which DELETE does not require anyway)
+            for (String h : List.of("{\"$ne\":null}", "W/\"x\"", "\"-1\"", "\"99999999999999999999\"", "\"1e3\"", "\"2\", \"3\"", "a".repeat(300),
                     "../../x", "\"abc\"", "$ne", "1e309")) {
                 Map<String, String> hs = new HashMap<>(e.headers());
                 hs.put(header, h);
@@ -440,13 +449,18 @@ final class HostileSweep {
             headers.put("Content-Type", at.contentType());
         }
         Api.Response r = api.send(at.method(), at.path(), at.body(), false, headers);
+        if ("io".equals(r.errorKind())) {
+            // a pooled keep-alive connection the server had closed after an earlier refusal: once more on a new one
+            r = api.send(at.method(), at.path(), at.body(), false, headers);
+        }
         if (r.status() == -2) {
             return; // the client itself refused to send it (e.g. a header value it will not encode): not counted
         }
         t.sent.incrementAndGet();
         if (r.status() < 0) {
             t.noAnswer.incrementAndGet();
-            t.bad.add(at.kind() + " → no answer (" + r.errorKind() + ")");
+            t.bad.add(at.kind() + " (`" + abbreviate(at.path(), 80) + "`, " + (at.body() == null ? 0 : at.body().length)
+                    + " body bytes) → no answer (" + r.errorKind() + ": " + abbreviate(String.valueOf(r.body()), 120) + ")");
             return;
         }
         t.statuses.add(r.status());
@@ -458,6 +472,9 @@ final class HostileSweep {
             t.s4xx.incrementAndGet();
         } else if (r.status() >= 200 && r.status() < 300) {
             t.s2xx.incrementAndGet();
+            if (!at.method().equals("GET")) {
+                t.accepted.add(at.kind() + " (`" + abbreviate(at.path(), 80) + "`) → " + r.status());
+            }
         } else {
             t.other.incrementAndGet();
         }
