@@ -33,7 +33,7 @@ class ScheduledJobTest {
     public static class FastJobs implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("cart.expiry.every", "1s", "cart.expiry.inactive-after", "1s",
+            return Map.of("cart.expiry.every", "1s", "cart.expiry.inactive-after", "5s",
                     "cart.cleanup.every", "1s", "cart.cleanup.older-than", "3s");
         }
     }
