@@ -23,10 +23,12 @@ free_ports() {
   echo "${out[@]}"
 }
 
-ensure_tools() {
+ensure_tools() { # [load-tools]: also wrk and nginx
   local missing=()
-  command -v wrk >/dev/null 2>&1 || missing+=(wrk)
-  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  if [ "${1:-}" = load-tools ]; then
+    command -v wrk >/dev/null 2>&1 || missing+=(wrk)
+    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  fi
   for t in curl jq openssl java mvn; do command -v $t >/dev/null 2>&1 || missing+=("$t"); done
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]} (Debian packages)"
