@@ -1,15 +1,24 @@
 package com.example.shop.testsupport;
 
-import io.smallrye.jwt.build.Jwt;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.Signature;
 import java.time.Instant;
-import java.util.Set;
+import java.util.Base64;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Signed JWTs for tests. The key pair is generated once per test JVM and never written anywhere
- * but a temporary file holding the public key ({@link JwtTestResource}).
+ * Signed JWTs (RS256) for tests. The key pair is generated once per test JVM and never written
+ * anywhere but a temporary file holding the public key ({@link JwtTestResource}).
+ *
+ * <p>Signed with the JDK alone, on purpose: smallrye-jwt-build reads MicroProfile Config, and
+ * from test code that config is sometimes the Quarkus application's, which fails to load across
+ * class loaders.
  */
 public final class TestTokens {
 
@@ -33,21 +42,42 @@ public final class TestTokens {
 
     /** A valid token with only the given roles (for example {@code customer}, for a 403). */
     public static String withRoles(String... roles) {
-        return Jwt.issuer(ISSUER).subject("test-user").groups(Set.of(roles))
-                .expiresIn(3600).sign(KEYS.getPrivate());
+        long now = Instant.now().getEpochSecond();
+        return sign(KEYS.getPrivate(), "test-user", now, now + 3600, roles);
     }
 
     /** An admin token that expired an hour ago. */
     public static String expiredAdmin() {
-        Instant past = Instant.now().minusSeconds(7200);
-        return Jwt.issuer(ISSUER).subject("test-user").groups(Set.of("admin"))
-                .issuedAt(past).expiresAt(past.plusSeconds(3600)).sign(KEYS.getPrivate());
+        long issued = Instant.now().getEpochSecond() - 7200;
+        return sign(KEYS.getPrivate(), "test-user", issued, issued + 3600, "admin");
     }
 
     /** An admin token signed by a key the services do not trust. */
     public static String forgedAdmin() {
-        return Jwt.issuer(ISSUER).subject("intruder").groups(Set.of("admin"))
-                .expiresIn(3600).sign(STRANGER.getPrivate());
+        long now = Instant.now().getEpochSecond();
+        return sign(STRANGER.getPrivate(), "intruder", now, now + 3600, "admin");
+    }
+
+    private static String sign(PrivateKey key, String subject, long issuedAt, long expiresAt, String... roles) {
+        String groups = Stream.of(roles).map(role -> "\"" + role + "\"").collect(Collectors.joining(","));
+        String header = "{\"alg\":\"RS256\",\"typ\":\"JWT\"}";
+        String claims = "{\"iss\":\"" + ISSUER + "\",\"sub\":\"" + subject + "\",\"upn\":\"" + subject + "\","
+                + "\"groups\":[" + groups + "],\"iat\":" + issuedAt + ",\"exp\":" + expiresAt + ","
+                + "\"jti\":\"" + UUID.randomUUID() + "\"}";
+        String signingInput = base64Url(header.getBytes(StandardCharsets.UTF_8)) + "."
+                + base64Url(claims.getBytes(StandardCharsets.UTF_8));
+        try {
+            Signature signature = Signature.getInstance("SHA256withRSA");
+            signature.initSign(key);
+            signature.update(signingInput.getBytes(StandardCharsets.US_ASCII));
+            return signingInput + "." + base64Url(signature.sign());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String base64Url(byte[] bytes) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     private static KeyPair generate() {
@@ -55,7 +85,7 @@ public final class TestTokens {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);
             return generator.generateKeyPair();
-        } catch (NoSuchAlgorithmException e) {
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
