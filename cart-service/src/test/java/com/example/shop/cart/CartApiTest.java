@@ -72,6 +72,20 @@ class CartApiTest {
     }
 
     @Test
+    void theUnitPriceIsTheOneCapturedWhenTheLineWasCreated() {
+        String sku = newSku("PRICE-500");
+        String later = newSku("PRICE-500");
+        stock(sku, 10);
+        stock(later, 10);
+        String cart = newCart();
+        add(cart, sku, 1).then().statusCode(200);
+        Catalog.mode("reprice");
+        add(cart, sku, 1).then().statusCode(200).body("items[0].qty", equalTo(2)).body("items[0].unitPrice", equalTo(500));
+        add(cart, later, 1).then().statusCode(200).body("items[1].unitPrice", equalTo(1500))
+                .body("totalAmount", equalTo(2 * 500 + 1500));
+    }
+
+    @Test
     void addingTheSameSkuAgainGrowsTheLine() {
         String sku = newSku("SAME");
         stock(sku, 10);

@@ -13,7 +13,7 @@ import java.util.concurrent.Executors;
 /**
  * A stand-in for the catalog service: GET /products/{sku} answers a fixture product for any sku
  * except those starting with "unknown" (404). Skus starting with "EUR" are priced in EUR, "PRICE-n-"
- * cost n. POST /__stub/mode/{up|down|slow} switches it: down answers 503, slow answers after 3 s.
+ * cost n. POST /__stub/mode/{up|down|slow|reprice} switches it: down answers 503, slow answers after 6 s, reprice adds 1000 to every price.
  * Tests reach the switch through {@link Catalog#mode}, by HTTP, so no static state is shared
  * across class loaders.
  */
@@ -64,6 +64,9 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         long retail = 1099;
         if (sku.startsWith("PRICE-")) {
             retail = Long.parseLong(sku.split("-")[1]);
+        }
+        if (mode.equals("reprice")) {
+            retail += 1000;
         }
         send(exchange, 200, "{\"sku\":\"" + sku + "\",\"type\":\"Audio Album\",\"title\":\"Album " + sku + "\","
                 + "\"description\":\"fixture\",\"pricing\":{\"currency\":\"" + currency + "\",\"list\":" + (retail + 200)
