@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.testsupport.TestTokens;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,7 +53,7 @@ class AdminAuthTest {
     @CsvSource(textBlock = ADMIN_ROUTES)
     void customerTokenIs403(String method, String path, String service) {
         int before = Stubs.requests(service);
-        bearer(Tokens.withRoles("customer")).when().request(method, path)
+        bearer(TestTokens.withRoles("customer")).when().request(method, path)
                 .then().statusCode(403)
                 .contentType("application/problem+json")
                 .body("type", equalTo("https://problems.shop.example/forbidden"))
@@ -63,7 +64,7 @@ class AdminAuthTest {
     @ParameterizedTest
     @CsvSource(textBlock = ADMIN_ROUTES)
     void adminTokenIsForwardedWithAuthorizationIntact(String method, String path, String service) {
-        String token = Tokens.admin();
+        String token = TestTokens.admin();
         bearer(token).when().request(method, path)
                 .then().statusCode(200)
                 .body("service", equalTo(service))
@@ -73,12 +74,12 @@ class AdminAuthTest {
 
     @Test
     void expiredTokenIs401() {
-        refused(Tokens::expiredAdmin);
+        refused(TestTokens::expiredAdmin);
     }
 
     @Test
     void forgedTokenIs401() {
-        refused(Tokens::forgedAdmin);
+        refused(TestTokens::forgedAdmin);
     }
 
     @Test
@@ -115,7 +116,7 @@ class AdminAuthTest {
     @Test
     void anInvalidTokenOnAPublicRouteIsLeftToTheService() {
         // The edge only judges admin routes; a storefront read with a stale token still works.
-        bearer(Tokens.expiredAdmin()).when().get("/api/products")
+        bearer(TestTokens.expiredAdmin()).when().get("/api/products")
                 .then().statusCode(200).body("service", equalTo("catalog"));
     }
 

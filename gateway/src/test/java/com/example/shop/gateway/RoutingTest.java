@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.testsupport.TestTokens;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
@@ -38,7 +39,7 @@ class RoutingTest {
             "POST, /api/admin/jobs/expire-carts, cart, /admin/jobs/expire-carts",
     })
     void routesToTheServiceWithoutTheApiPrefix(String method, String path, String service, String upstreamUri) {
-        given().header("Authorization", "Bearer " + Tokens.admin())
+        given().header("Authorization", "Bearer " + TestTokens.admin())
                 .urlEncodingEnabled(false)
                 .when().request(method, path)
                 .then().statusCode(200)
@@ -107,7 +108,7 @@ class RoutingTest {
 
     @Test
     void methodHeadersAndBodyReachTheService() {
-        given().header("Authorization", "Bearer " + Tokens.admin())
+        given().header("Authorization", "Bearer " + TestTokens.admin())
                 .contentType("application/json").body("{\"title\":\"Kind of Blue\"}")
                 .when().put("/api/products/sku-1")
                 .then().statusCode(200)
