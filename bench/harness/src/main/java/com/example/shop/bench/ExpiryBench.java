@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ExpiryBench {
 
     static int run(Args a) throws Exception {
-        Api api = new Api(a.required("gateway"), a.required("token"), Duration.ofSeconds(600), 4);
+        Api api = new Api(a.required("gateway"), a.required("token"), Duration.ofSeconds(30), 4);
+        Api jobApi = new Api(a.required("gateway"), a.required("token"), a.seconds("job-timeout", 900), 1);
         int cartsWanted = a.integer("carts", 10_000);
         int clients = a.integer("clients", 64);
         int skuCount = a.integer("skus", 100);
@@ -36,7 +37,7 @@ final class ExpiryBench {
         AtomicInteger next = new AtomicInteger();
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
         create.start();
-        Load.run(clients, a.seconds("create-timeout", 300), Long.MAX_VALUE, c -> {
+        Load.run(clients, a.seconds("create-timeout", 900), Long.MAX_VALUE, c -> {
             int n = next.getAndIncrement();
             if (n >= cartsWanted) {
                 return 0;
@@ -66,9 +67,9 @@ final class ExpiryBench {
             long t0 = System.nanoTime();
             List<String> calls = new ArrayList<>();
             double httpSeconds = 0;
-            long deadline = t0 + a.seconds("job-timeout", 600).toNanos();
+            long deadline = t0 + a.seconds("job-timeout", 900).toNanos();
             for (int call = 0; call < 20 && System.nanoTime() < deadline; call++) {
-                Api.Response r = api.admin("POST", "/api/admin/jobs/expire-carts", null);
+                Api.Response r = jobApi.admin("POST", "/api/admin/jobs/expire-carts", null);
                 httpSeconds += r.nanos() / 1e9;
                 JsonNode j = r.json();
                 calls.add(r.status() + " " + (r.ok() ? j.toString() : String.valueOf(r.body())));
@@ -102,8 +103,8 @@ final class ExpiryBench {
                     inv.summary());
             System.out.println(md);
             ReservationBench.write(a, md);
-            System.out.printf(Locale.ROOT, "RESULT expiry carts=%d seconds=%.2f http_seconds=%.2f invariant=%s%n", ids.size(), dbSeconds,
-                    httpSeconds, ok ? "holds" : "FAILS");
+            System.out.printf(Locale.ROOT, "RESULT expiry carts=%d/%d seconds=%.2f http_seconds=%.2f still_holding=%d invariant=%s%n", ids.size(),
+                    cartsWanted, dbSeconds, httpSeconds, holdingAfter, inv.ok() ? "holds" : "FAILS");
             return ok ? 0 : 1;
         }
     }
