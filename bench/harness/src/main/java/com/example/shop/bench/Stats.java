@@ -24,6 +24,8 @@ final class Stats {
         final LongAdder rejected = new LongAdder();
         final LongAdder errors = new LongAdder();
         final Map<String, LongAdder> statuses = new ConcurrentHashMap<>();
+        /** The first answer of each unexpected status, abbreviated. */
+        final Map<String, String> firstError = new ConcurrentHashMap<>();
 
         Op(String name) {
             this.name = name;
@@ -73,6 +75,8 @@ final class Stats {
             op.rejected.increment();
         } else {
             op.errors.increment();
+            String body = r.body() == null ? "" : r.body().replaceAll("\\s+", " ");
+            op.firstError.putIfAbsent(key, body.length() > 200 ? body.substring(0, 200) + "…" : body);
         }
     }
 
@@ -118,6 +122,16 @@ final class Stats {
         }
         long rejected = ops.values().stream().mapToLong(o -> o.rejected.sum()).sum();
         sb.append(row("**all**", totalCount(), s, total(), rejected, totalErrors(), ""));
+        StringBuilder errors = new StringBuilder();
+        for (Op op : ops()) {
+            for (Map.Entry<String, String> e : new TreeMap<>(op.firstError).entrySet()) {
+                errors.append("- ").append(op.name).append(" → ").append(e.getKey()).append(": `")
+                        .append(e.getValue().replace("`", "'")).append("`\n");
+            }
+        }
+        if (errors.length() > 0) {
+            sb.append("\nFirst answer of each unexpected status:\n\n").append(errors);
+        }
         return sb.toString();
     }
 
