@@ -44,13 +44,13 @@ class CartApiTest {
     void createAndReadAnEmptyCart() {
         var response = given().post("/carts").then().statusCode(201)
                 .header("Location", notNullValue())
-                .body("status", equalTo("active")).body("items", hasSize(0)).body("totalAmount", equalTo(0))
+                .body("status", equalTo("active")).body("items", hasSize(0)).body("total_amount", equalTo(0))
                 .body("id", matchesPattern("^[A-Za-z0-9_-]{43}$"))
                 .extract();
         String id = response.path("id");
         assertEquals(true, response.header("Location").endsWith("/carts/" + id));
         given().get("/carts/" + id).then().statusCode(200).body("id", equalTo(id)).body("status", equalTo("active"))
-                .body("lastModified", notNullValue());
+                .body("last_modified", notNullValue());
         assertNotEquals(id, newCart());
     }
 
@@ -63,9 +63,9 @@ class CartApiTest {
                 .body("items", hasSize(1))
                 .body("items[0].sku", equalTo(sku)).body("items[0].qty", equalTo(3))
                 .body("items[0].title", equalTo("Album " + sku)).body("items[0].type", equalTo("Audio Album"))
-                .body("items[0].unitPrice", equalTo(250)).body("items[0].currency", equalTo("USD"))
-                .body("items[0].lineTotal", equalTo(750))
-                .body("totalUnits", equalTo(3)).body("totalAmount", equalTo(750)).body("currency", equalTo("USD"));
+                .body("items[0].unit_price", equalTo(250)).body("items[0].currency", equalTo("USD"))
+                .body("items[0].line_total", equalTo(750))
+                .body("total_units", equalTo(3)).body("total_amount", equalTo(750)).body("currency", equalTo("USD"));
         assertEquals(7, available(sku));
         assertEquals(3, reserved(sku));
         Invariant.assertConservation();
@@ -80,9 +80,9 @@ class CartApiTest {
         String cart = newCart();
         add(cart, sku, 1).then().statusCode(200);
         Catalog.mode("reprice");
-        add(cart, sku, 1).then().statusCode(200).body("items[0].qty", equalTo(2)).body("items[0].unitPrice", equalTo(500));
-        add(cart, later, 1).then().statusCode(200).body("items[1].unitPrice", equalTo(1500))
-                .body("totalAmount", equalTo(2 * 500 + 1500));
+        add(cart, sku, 1).then().statusCode(200).body("items[0].qty", equalTo(2)).body("items[0].unit_price", equalTo(500));
+        add(cart, later, 1).then().statusCode(200).body("items[1].unit_price", equalTo(1500))
+                .body("total_amount", equalTo(2 * 500 + 1500));
     }
 
     @Test

@@ -52,8 +52,8 @@ class CheckoutTest {
         int charges = gateway.charges();
         checkout(cart, "order-1", "approve").then().statusCode(200)
                 .body("status", equalTo("complete")).body("payment", equalTo("approved"))
-                .body("amount", equalTo(1100)).body("currency", equalTo("USD")).body("chargeId", notNullValue())
-                .body("idempotencyKey", equalTo("order-1"));
+                .body("amount", equalTo(1100)).body("currency", equalTo("USD")).body("charge_id", notNullValue())
+                .body("idempotency_key", equalTo("order-1"));
         assertEquals(charges + 1, gateway.charges());
         assertEquals("complete", Api.status(cart));
         assertEquals(8, available(a));
@@ -70,8 +70,8 @@ class CheckoutTest {
         String cart = newCart();
         add(cart, sku, 1).then().statusCode(200);
         int charges = gateway.charges();
-        String first = checkout(cart, "idem-key", "approve").then().statusCode(200).extract().path("chargeId");
-        String second = checkout(cart, "idem-key", "approve").then().statusCode(200).extract().path("chargeId");
+        String first = checkout(cart, "idem-key", "approve").then().statusCode(200).extract().path("charge_id");
+        String second = checkout(cart, "idem-key", "approve").then().statusCode(200).extract().path("charge_id");
         assertEquals(first, second);
         assertEquals(charges + 1, gateway.charges());
         assertEquals(1, Invariant.num(Invariant.inventory(sku), "sold"));

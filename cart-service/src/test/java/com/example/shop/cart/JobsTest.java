@@ -64,7 +64,7 @@ class JobsTest {
         assertEquals("active", Api.status(stale));
         pause();
         job("expire-carts", "PT0S").then().statusCode(200)
-                .body("expired", greaterThanOrEqualTo(1)).body("returnedUnits", greaterThanOrEqualTo(3));
+                .body("expired", greaterThanOrEqualTo(1)).body("returned_units", greaterThanOrEqualTo(3));
         assertEquals("expired", Api.status(stale));
         assertEquals(10, available(sku));
         assertEquals(0, reserved(sku));
@@ -105,7 +105,7 @@ class JobsTest {
         checkout(pending, "p-1", "stall").then().statusCode(202);
         Invariant.assertConservation();
         job("cleanup-inventory", null).then().statusCode(200)
-                .body("returnedEntries", greaterThanOrEqualTo(1)).body("returnedUnits", greaterThanOrEqualTo(5));
+                .body("returned_entries", greaterThanOrEqualTo(1)).body("returned_units", greaterThanOrEqualTo(5));
         assertEquals(18, available(sku));
         assertEquals(2, reserved(sku));
         pause();
@@ -129,12 +129,12 @@ class JobsTest {
         Invariant.assertConservation();
         assertThrows(AssertionError.class, Invariant::assertStrict);
         pause();
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returnedUnits", equalTo(3));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(3));
         assertEquals(2, reserved(sku));
         assertEquals(8, available(sku));
         Invariant.assertStrict();
         // running it again returns nothing more
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returnedUnits", equalTo(0));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(0));
         assertEquals(8, available(sku));
     }
 
@@ -164,12 +164,12 @@ class JobsTest {
         assertEquals(6, reserved(sku), "the cart says 2 but 6 are still reserved");
         Invariant.assertConservation();
         pause();
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returnedUnits", equalTo(4));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(4));
         assertEquals(2, reserved(sku));
         faults.arm(Point.AFTER_CART_RELEASE);
         Api.remove(cart, sku).then().statusCode(500);
         pause();
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returnedUnits", equalTo(2));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(2));
         assertEquals(10, available(sku));
         Invariant.assertStrict();
     }

@@ -153,7 +153,7 @@ class StorefrontAndAdminStoriesTest {
         Response first = checkout(cart, key, "approve");
         first.then().statusCode(200).body("status", equalTo("complete"));
         Response again = checkout(cart, key, "approve");
-        again.then().statusCode(200).body("chargeId", equalTo(first.jsonPath().getString("chargeId")));
+        again.then().statusCode(200).body("charge_id", equalTo(first.jsonPath().getString("charge_id")));
 
         given().when().get("/api/inventory/moanin")
                 .then().statusCode(200)

@@ -1,5 +1,8 @@
 package com.example.shop.cart.cart;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -22,10 +25,12 @@ public final class CartRecords {
     public record ChangeQuantity(@NotNull @Min(0) @Max(1000) Integer qty) {
     }
 
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Line(String sku, int qty, String title, String type, long unitPrice, String currency, long lineTotal) {
     }
 
     /** A cart as clients see it; amounts are integer minor units of {@code currency}. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record CartView(String id, String status, Instant lastModified, List<Line> items,
                            long totalUnits, long totalAmount, String currency) {
     }

@@ -1,5 +1,8 @@
 package com.example.shop.cart.checkout;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -37,6 +40,7 @@ public final class CheckoutRecords {
      * {@code pending} (the gateway's answer is outstanding; the cart stays {@code pending} until the
      * stalled-checkout job resolves it). A decline is a 402 problem instead.
      */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record CheckoutResult(String cartId, String status, String payment, String chargeId, long amount,
                                  String currency, String idempotencyKey) {
     }

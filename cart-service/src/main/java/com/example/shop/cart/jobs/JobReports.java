@@ -1,5 +1,8 @@
 package com.example.shop.cart.jobs;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
 /** What a job run did. */
 public final class JobReports {
 
@@ -7,14 +10,17 @@ public final class JobReports {
     }
 
     /** @param locked carts this run moved active → expiring; @param expired carts moved expiring → expired */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record ExpiryReport(int locked, int expired, long returnedUnits) {
     }
 
     /** @param examined old carted entries looked at; @param returnedEntries entries (partly) returned */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record CleanupReport(int examined, int returnedEntries, long returnedUnits) {
     }
 
     /** @param completed stalled checkouts found approved; @param released found declined or unknown; @param finalized complete carts whose sale was finished */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record CheckoutReport(int completed, int released, int finalized) {
     }
 }
