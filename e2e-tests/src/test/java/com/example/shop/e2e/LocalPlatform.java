@@ -42,10 +42,6 @@ final class LocalPlatform {
         return "http://127.0.0.1:" + gatewayPort;
     }
 
-    String mongoUrl() {
-        return "mongodb://127.0.0.1:" + mongoPort;
-    }
-
     /** Runs {@code ./platform <args>} and returns its standard output; fails with its output on error. */
     String run(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
