@@ -175,6 +175,25 @@ public class Reservations {
         return inventory.find(eq("carted.cart_id", cartId)).into(new java.util.ArrayList<>());
     }
 
+    /** The inventory documents holding a reservation of any of these carts, in one query. */
+    public List<Document> heldByAny(java.util.Collection<String> cartIds) {
+        return inventory.find(com.mongodb.client.model.Filters.in("carted.cart_id", cartIds)).into(new java.util.ArrayList<>());
+    }
+
+    /**
+     * Returns the whole of an entry as it was just read: one guarded update when nothing changed
+     * it meanwhile (the common case, no re-read), else whatever the cart holds now, re-reading
+     * as {@link #releaseAll} does.
+     */
+    public long releaseObserved(String sku, String cartId, Document observed, String reason) {
+        long held = Docs.num(observed, "qty");
+        if (casReturn(sku, cartId, observed, held, false)) {
+            metrics.returned(reason, held);
+            return held;
+        }
+        return releaseAll(sku, cartId, reason);
+    }
+
     /**
      * The one way units go back to available stock: {@code take} units leave the entry (pulled
      * when it empties) and are added to {@code qty}, only if the entry still holds exactly what

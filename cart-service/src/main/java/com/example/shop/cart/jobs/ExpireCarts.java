@@ -2,6 +2,7 @@ package com.example.shop.cart.jobs;
 
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.lt;
 import static com.mongodb.client.model.Projections.include;
 import static com.mongodb.client.model.Updates.combine;
@@ -11,6 +12,7 @@ import static com.mongodb.client.model.Updates.set;
 import com.example.shop.cart.cart.CartStatus;
 import com.example.shop.cart.config.CartDatabase;
 import com.example.shop.cart.config.CartMetrics;
+import com.example.shop.cart.inventory.Docs;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.jobs.JobReports.ExpiryReport;
 import com.mongodb.client.MongoCollection;
@@ -20,25 +22,36 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.bson.Document;
 
 /**
  * Expires carts untouched for longer than {@code cart.expiry.inactive-after}.
  * <ol>
- * <li><b>Lock</b>: active → expiring, guarded by {@code status: active}, the {@code version} read
- * and {@code last_modified < cutoff}: a cart touched meanwhile is left alone.</li>
+ * <li><b>Lock</b>: active → expiring in one {@code updateMany} whose filter is evaluated per cart
+ * at the moment it is written: {@code status: active} and {@code last_modified < cutoff}. A cart
+ * touched meanwhile has a newer {@code last_modified} and is left alone; an add racing the lock
+ * fails its own guarded cart write ({@code status: active}) and undoes its reservation.</li>
  * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
- * run or being handled by another replica right now): each of its carted entries, found through
- * the {@code carted.cart_id} index, is pulled and added back to {@code qty} in one update guarded
- * on the entry's exact quantity ({@link Reservations#releaseAll}). Two replicas racing on one
- * entry: exactly one update matches.</li>
- * <li><b>Mark</b> expiring → expired (guarded by {@code status: expiring}).</li>
+ * run or being handled by another replica right now), in batches: one query finds the batch's
+ * carted entries (on the {@code carted.cart_id} index), and each entry is pulled and added back to
+ * {@code qty} in one update guarded on the entry's exact quantity
+ * ({@link Reservations#releaseObserved}). Two replicas racing on one entry: exactly one update
+ * matches.</li>
+ * <li><b>Mark</b> expiring → expired for the batch (guarded by {@code status: expiring}, so each
+ * cart is counted by exactly one replica).</li>
  * </ol>
+ * Round trips grow with the number of reservations, not five per cart as a cart-at-a-time loop
+ * would need. A failure part-way leaves carts in {@code expiring}; the next run resumes them.
  * A pending cart is never selected, so a checkout keeps its reservations.
  */
 @Singleton
 public class ExpireCarts {
+
+    /** Carts per return-and-mark batch: bounds the size of one {@code $in} query. */
+    static final int BATCH = 200;
 
     private final MongoCollection<Document> carts;
     private final Reservations reservations;
@@ -53,30 +66,30 @@ public class ExpireCarts {
 
     public ExpiryReport run(Duration inactiveAfter) {
         Date cutoff = Date.from(Instant.now().minus(inactiveAfter));
-        int locked = 0;
-        List<Document> stale = carts.find(and(eq("status", CartStatus.ACTIVE), lt("last_modified", cutoff)))
-                .projection(include("_id", "version")).into(new ArrayList<>());
-        for (Document cart : stale) {
-            locked += (int) carts.updateOne(
-                    and(eq("_id", cart.get("_id")), eq("status", CartStatus.ACTIVE), eq("version", cart.get("version")),
-                            lt("last_modified", cutoff)),
-                    combine(set("status", CartStatus.EXPIRING), set("last_modified", new Date()), inc("version", 1L)))
-                    .getModifiedCount();
-        }
+        int locked = (int) carts.updateMany(
+                and(eq("status", CartStatus.ACTIVE), lt("last_modified", cutoff)),
+                combine(set("status", CartStatus.EXPIRING), set("last_modified", new Date()), inc("version", 1L)))
+                .getModifiedCount();
+        List<String> expiring = carts.find(eq("status", CartStatus.EXPIRING)).projection(include("_id"))
+                .map(cart -> cart.getString("_id")).into(new ArrayList<>());
         int expired = 0;
         long units = 0;
-        List<Document> expiring = carts.find(eq("status", CartStatus.EXPIRING)).projection(include("_id"))
-                .into(new ArrayList<>());
-        for (Document cart : expiring) {
-            String cartId = cart.getString("_id");
-            for (Document inventory : reservations.heldBy(cartId)) {
-                units += reservations.releaseAll(inventory.getString("_id"), cartId, "expiry");
+        for (int from = 0; from < expiring.size(); from += BATCH) {
+            List<String> batch = expiring.subList(from, Math.min(from + BATCH, expiring.size()));
+            Set<String> inBatch = new HashSet<>(batch);
+            for (Document inventory : reservations.heldByAny(batch)) {
+                for (Document entry : Docs.list(inventory, "carted")) {
+                    String cartId = entry.getString("cart_id");
+                    if (inBatch.contains(cartId)) {
+                        units += reservations.releaseObserved(inventory.getString("_id"), cartId, entry, "expiry");
+                    }
+                }
             }
-            long marked = carts.updateOne(and(eq("_id", cartId), eq("status", CartStatus.EXPIRING)),
+            long marked = carts.updateMany(and(in("_id", batch), eq("status", CartStatus.EXPIRING)),
                     combine(set("status", CartStatus.EXPIRED), set("last_modified", new Date()), inc("version", 1L)))
                     .getModifiedCount();
-            if (marked == 1) {
-                expired++;
+            expired += (int) marked;
+            for (long i = 0; i < marked; i++) {
                 metrics.expired();
             }
         }
