@@ -33,8 +33,8 @@ public class CartMetrics {
         compensations.increment();
     }
 
-    public void expired() {
-        expirations.increment();
+    public void expired(long carts) {
+        expirations.increment(carts);
     }
 
     /** Units moved from a reservation back to available stock, by why (release, expiry, cleanup, compensation, checkout). */

@@ -89,9 +89,7 @@ public class ExpireCarts {
                     combine(set("status", CartStatus.EXPIRED), set("last_modified", new Date()), inc("version", 1L)))
                     .getModifiedCount();
             expired += (int) marked;
-            for (long i = 0; i < marked; i++) {
-                metrics.expired();
-            }
+            metrics.expired(marked);
         }
         return new ExpiryReport(locked, expired, units);
     }
