@@ -51,7 +51,7 @@ public class Gateway {
     }
 
     void close(@Observes ShutdownEvent event) {
-        upstreams.values().forEach(u -> u.client.close());
+        upstreams.values().forEach(Upstream::close);
     }
 
     private void handle(RoutingContext context) {

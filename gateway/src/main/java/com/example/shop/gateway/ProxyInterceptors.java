@@ -3,7 +3,9 @@ package com.example.shop.gateway;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.buffer.Buffer;
@@ -13,6 +15,7 @@ import io.vertx.httpproxy.ProxyContext;
 import io.vertx.httpproxy.ProxyInterceptor;
 import io.vertx.httpproxy.ProxyRequest;
 import io.vertx.httpproxy.ProxyResponse;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeoutException;
@@ -20,12 +23,15 @@ import java.util.function.Function;
 
 /**
  * What the gateway adds around each proxied exchange: the upstream URI (without {@code /api}),
- * a body limit for bodies of unknown length, the request id on the response, and problem
- * answers naming the service when it is down (503), too slow (504) or breaks off (502).
+ * a body limit for bodies of unknown length, the request id on the response, one more attempt
+ * for a safe request whose pooled connection died under it, and problem answers naming the
+ * service when it is down (503), too slow (504) or breaks off (502).
  */
 final class ProxyInterceptors implements ProxyInterceptor {
 
     static final String CLIENT_REQUEST = "gateway.clientRequest";
+    /** Whether the connection the request went out on had carried an earlier request. */
+    static final String REUSED_CONNECTION = "gateway.reusedConnection";
     private static final String TOO_LARGE = "gateway.tooLarge";
     private static final Handler<Throwable> IGNORE = failure -> { };
 
@@ -42,7 +48,15 @@ final class ProxyInterceptors implements ProxyInterceptor {
     @Override
     public Future<ProxyResponse> handleProxyRequest(ProxyContext context) {
         ProxyRequest request = context.request();
-        request.setURI(uri.apply(request.proxiedRequest()));
+        HttpServerRequest client = request.proxiedRequest();
+        request.setURI(uri.apply(client));
+        boolean bodyless = !hasBody(client);
+        if (bodyless) {
+            // The proxy always gives a request a body stream; one that has none is sent without it,
+            // so that it can be sent again. Resuming lets the (empty) request end on the client side.
+            client.resume();
+            request.setBody(null);
+        }
         Body body = request.getBody();
         if (body != null) {
             // The upstream timeout starts once the whole request is sent (a slow upload is not a slow
@@ -52,7 +66,31 @@ final class ProxyInterceptors implements ProxyInterceptor {
             request.setBody(Body.body(new ForwardedBody(context, body.stream(), limited ? maxBodyBytes : Long.MAX_VALUE),
                     body.length()));
         }
-        return context.sendRequest().recover(failure -> Future.succeededFuture(problem(context, failure)));
+        Future<ProxyResponse> answer = context.sendRequest();
+        if (bodyless && (request.getMethod() == HttpMethod.GET || request.getMethod() == HttpMethod.HEAD)) {
+            answer = answer.recover(failure -> lostOnReusedConnection(context, failure)
+                    ? upstream.resend(context)
+                    : Future.failedFuture(failure));
+        }
+        return answer.recover(failure -> Future.succeededFuture(problem(context, failure)));
+    }
+
+    private static boolean hasBody(HttpServerRequest request) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        return request.headers().contains(HttpHeaders.TRANSFER_ENCODING)
+                || (length != null && !length.trim().equals("0"));
+    }
+
+    /**
+     * The service closed (or reset) a kept-alive connection before any answer to this request
+     * arrived: typically it closed an idle connection just as the gateway reused it, or it
+     * restarted. Nothing was answered, so a safe request may go again. A timeout is not such a
+     * loss: the service may still be working on it.
+     */
+    private static boolean lostOnReusedConnection(ProxyContext context, Throwable failure) {
+        return Boolean.TRUE.equals(context.get(REUSED_CONNECTION, Boolean.class))
+                && !causedBy(failure, TimeoutException.class)
+                && (causedBy(failure, HttpClosedException.class) || causedBy(failure, IOException.class));
     }
 
     @Override
@@ -182,7 +220,11 @@ final class ProxyInterceptors implements ProxyInterceptor {
             }
             source.endHandler(end -> {
                 HttpClientRequest upstreamRequest = context.get(CLIENT_REQUEST, HttpClientRequest.class);
-                if (upstreamRequest != null && !exceeded) {
+                // Not when the service has already answered (it may answer before the upload
+                // ends): Vert.x cancels the timer only when the answer arrives, so one armed later
+                // would outlive this exchange and reset whatever request the pooled connection
+                // carries next - a spurious 502.
+                if (upstreamRequest != null && !exceeded && !upstreamRequest.response().isComplete()) {
                     upstreamRequest.idleTimeout(upstream.timeoutMillis);
                 }
                 endHandler.handle(end);

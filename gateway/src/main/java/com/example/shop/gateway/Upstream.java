@@ -5,23 +5,35 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.httpproxy.HttpProxy;
 import io.vertx.httpproxy.ProxyContext;
+import io.vertx.httpproxy.ProxyResponse;
 import java.net.URI;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
  * One service behind the gateway: a pooled keep-alive HTTP client created once at startup, and
  * the reverse proxies on top of it (one for the API, one for the OpenAPI document).
+ *
+ * <p>A pooled connection can die between two requests (the service restarted, or closed it just
+ * as the gateway reused it). A request that has no body and is safe to repeat is then sent once
+ * more on a connection of its own ({@link #resend}); see {@link ProxyInterceptors}.
  */
 final class Upstream {
 
     final String name;
     final HttpClient client;
+    /** Opens a new connection per request: where a request that failed on a reused one is sent again. */
+    private final HttpClient freshClient;
+    /** Connections that have not carried a request yet; a failure on any other one is a failure on a reused connection. */
+    private final Set<HttpConnection> unused = ConcurrentHashMap.newKeySet();
     final HttpProxy api;
     final HttpProxy docs;
     final long timeoutMillis;
@@ -49,7 +61,14 @@ final class Upstream {
                 .setDecompressionSupported(false)
                 .setName("gateway-" + name);
         PoolOptions pool = new PoolOptions().setHttp1MaxSize(config.poolSize()).setMaxWaitQueueSize(4096);
-        this.client = vertx.createHttpClient(options, pool);
+        this.client = vertx.httpClientBuilder().with(options).with(pool)
+                .withConnectHandler(connection -> {
+                    unused.add(connection);
+                    connection.closeHandler(closed -> unused.remove(connection));
+                })
+                .build();
+        this.freshClient = vertx.createHttpClient(new HttpClientOptions(options).setKeepAlive(false)
+                .setName("gateway-" + name + "-fresh"));
         // One options object for every request: no per-request allocation, and it is only read.
         this.requestOptions = new RequestOptions()
                 .setServer(address)
@@ -57,8 +76,6 @@ final class Upstream {
                 .setPort(port)
                 .setSsl(ssl)
                 .setConnectTimeout(connectMillis);
-        // No idle timeout here: it is set when the client's request has been read completely
-        // (ProxyInterceptors.ForwardedBody), so that a slow upload does not count as a slow service.
         this.api = proxy(request -> stripApi(request.path(), request.query()), maxBodyBytes);
         this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), maxBodyBytes);
     }
@@ -70,13 +87,25 @@ final class Upstream {
     }
 
     private Future<HttpClientRequest> originRequest(ProxyContext context) {
-        return context.client().request(requestOptions).onSuccess(request -> {
-            context.set(ProxyInterceptors.CLIENT_REQUEST, request);
-            if (context.request().getBody() == null) {
-                // Nothing to upload: the wait for the service starts now.
-                request.idleTimeout(timeoutMillis);
-            }
-        });
+        return context.client().request(requestOptions).onSuccess(request -> prepare(context, request));
+    }
+
+    /** Sends the request of {@code context} again, on a new connection that is closed after its answer. */
+    Future<ProxyResponse> resend(ProxyContext context) {
+        return freshClient.request(requestOptions)
+                .onSuccess(request -> prepare(context, request))
+                .compose(request -> context.request().send(request));
+    }
+
+    private void prepare(ProxyContext context, HttpClientRequest request) {
+        context.set(ProxyInterceptors.CLIENT_REQUEST, request);
+        context.set(ProxyInterceptors.REUSED_CONNECTION, !unused.remove(request.connection()));
+        if (context.request().getBody() == null) {
+            // Nothing to upload: the wait for the service starts now. With a body, it starts when
+            // the client's body has been read completely (ProxyInterceptors.ForwardedBody), so that
+            // a slow upload does not count as a slow service.
+            request.idleTimeout(timeoutMillis);
+        }
     }
 
     /** {@code /api/products/x?q=1} becomes {@code /products/x?q=1}; dot segments are resolved first. */
@@ -95,6 +124,11 @@ final class Upstream {
         return client.request(probe)
                 .compose(HttpClientRequest::send)
                 .compose(response -> response.body().map(body -> response.statusCode() == 200));
+    }
+
+    void close() {
+        client.close();
+        freshClient.close();
     }
 
     String url() {

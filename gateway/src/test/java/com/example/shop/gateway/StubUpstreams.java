@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>A stub answers {@code /q/health/ready} and {@code /q/openapi}; any other request is echoed
  * as JSON (service, method, uri, headers, body length), or, with {@code X-Stub-Echo-Body}, its
- * body is streamed straight back.
+ * body is streamed straight back (the answer starts before the upload ends). A stub told to drop
+ * requests closes the connection of each one instead of answering it.
  */
 public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
 
@@ -30,6 +31,7 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
         int port;
         HttpServer server;
         volatile long delayMillis;
+        final AtomicInteger dropping = new AtomicInteger();
         final AtomicInteger requests = new AtomicInteger();
         final AtomicInteger options = new AtomicInteger();
         final AtomicInteger health = new AtomicInteger();
@@ -59,6 +61,10 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 if (request.method().name().equals("OPTIONS")) {
                     options.incrementAndGet();
                 }
+            }
+            if (!request.path().equals("/q/health/ready") && dropping.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                request.connection().close();
+                return;
             }
             long delay = delayMillis;
             if (delay > 0) {
@@ -134,7 +140,7 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
         return config;
     }
 
-    /** {@code POST /<stub>/down|up|fast}, {@code POST /<stub>/slow?ms=N}, {@code GET /<stub>/stats}. */
+    /** {@code POST /<stub>/down|up|fast}, {@code POST /<stub>/slow?ms=N}, {@code POST /<stub>/drop?count=N}, {@code GET /<stub>/stats}. */
     private void control(HttpServerRequest request) {
         String[] parts = request.path().split("/");
         Stub stub = parts.length == 3 ? stubs.get(parts[1]) : null;
@@ -153,6 +159,7 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 }
                 case "slow" -> stub.delayMillis = Long.parseLong(request.getParam("ms"));
                 case "fast" -> stub.delayMillis = 0;
+                case "drop" -> stub.dropping.set(Integer.parseInt(request.getParam("count")));
                 case "stats" -> {
                     return new JsonObject().put("requests", stub.requests.get()).put("options", stub.options.get())
                             .put("health", stub.health.get()).encode();

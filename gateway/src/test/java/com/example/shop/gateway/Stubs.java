@@ -31,6 +31,11 @@ final class Stubs {
         given().baseUri(base()).post("/" + service + "/fast").then().statusCode(200);
     }
 
+    /** The next {@code count} requests to the service lose their connection before any answer. */
+    static void drop(String service, int count) {
+        given().baseUri(base()).queryParam("count", count).post("/" + service + "/drop").then().statusCode(200);
+    }
+
     static JsonPath stats(String service) {
         return given().baseUri(base()).get("/" + service + "/stats").then().statusCode(200).extract().jsonPath();
     }
