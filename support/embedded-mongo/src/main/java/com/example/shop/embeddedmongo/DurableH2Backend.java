@@ -1,19 +1,33 @@
 package com.example.shop.embeddedmongo;
 
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
 import java.nio.file.Path;
+import java.util.Set;
 import org.h2.mvstore.MVStore;
 
 /**
  * The H2 backend, made to keep every acknowledged write. Out of the box the MVStore commits in
  * the background about once a second, so a {@code kill -9} right after an acknowledged write
- * loses it. Here auto-commit is off and each command's changes are committed (written to the
- * file) before the reply leaves the server. A commit with nothing to write is a cheap no-op, so
- * reads pay nearly nothing.
+ * loses it. Here auto-commit is off, and a command that may write is answered only after a commit
+ * (the file written) that contains its changes; concurrent commands share commits
+ * ({@link GroupCommit}). Commands that only read skip the commit.
+ *
+ * <p>Its collections find a document by {@code _id} through the index even in a guarded query
+ * ({@link IdSeekingH2Collection}).
  */
 public class DurableH2Backend extends H2Backend {
+
+    /** Commands that never change data: answering them needs no commit. */
+    private static final Set<String> READ_ONLY = Set.of(
+            "find", "getMore", "count", "distinct", "listIndexes", "listCollections", "listDatabases",
+            "hello", "isMaster", "ismaster", "ping", "buildInfo", "buildinfo", "getParameter",
+            "serverStatus", "dbStats", "collStats", "whatsmyuri", "getLog", "hostInfo",
+            "connectionStatus", "getCmdLineOpts", "killCursors", "endSessions");
+
+    private final GroupCommit commits = new GroupCommit(this::commit);
 
     public DurableH2Backend(Path file) {
         super(new MVStore.Builder()
@@ -23,11 +37,18 @@ public class DurableH2Backend extends H2Backend {
     }
 
     @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+        return new IdSeekingH2Database(databaseName, getMvStore(), getCursorRegistry());
+    }
+
+    @Override
     public Document handleCommand(Channel channel, String database, String command, Document query) {
         try {
             return super.handleCommand(channel, database, command, query);
         } finally {
-            commit();
+            if (!READ_ONLY.contains(command)) {
+                commits.awaitCommit();
+            }
         }
     }
 }

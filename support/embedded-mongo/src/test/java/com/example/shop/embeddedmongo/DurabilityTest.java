@@ -57,6 +57,59 @@ class DurabilityTest {
         }
     }
 
+    /**
+     * Eight clients write at once, so that commits are shared between them (group commit): every
+     * write any of them got acknowledged is there after the kill.
+     */
+    @Test
+    void concurrentAcknowledgedWritesSurviveKillMinus9() throws Exception {
+        Path data = dir.resolve("mongo.mv.db");
+        int port = freePort();
+        int writers = 8;
+        int perWriter = 150;
+
+        Process first = start(data, port);
+        java.util.concurrent.ConcurrentLinkedQueue<String> acknowledged = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            MongoCollection<Document> counters = client.getDatabase("durability").getCollection("counters");
+            for (int w = 0; w < writers; w++) {
+                counters.insertOne(new Document("_id", "w" + w).append("n", 0));
+            }
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(writers);
+            for (int w = 0; w < writers; w++) {
+                String writer = "w" + w;
+                pool.submit(() -> {
+                    for (int i = 0; i < perWriter; i++) {
+                        docs.insertOne(new Document("_id", writer + "-" + i));
+                        // a guarded update, the shape the services use
+                        long changed = counters.updateOne(Filters.and(Filters.eq("_id", writer), Filters.eq("n", i)),
+                                Updates.inc("n", 1)).getModifiedCount();
+                        assertEquals(1, changed);
+                        acknowledged.add(writer + "-" + i);
+                    }
+                    return null;
+                });
+            }
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(2, TimeUnit.MINUTES));
+        }
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+        Process second = start(data, port);
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            MongoCollection<Document> counters = client.getDatabase("durability").getCollection("counters");
+            assertEquals(writers * perWriter, acknowledged.size());
+            assertEquals(acknowledged.size(), docs.countDocuments());
+            for (int w = 0; w < writers; w++) {
+                assertEquals(perWriter, counters.find(Filters.eq("_id", "w" + w)).first().getInteger("n"), "counter w" + w);
+            }
+        } finally {
+            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static Process start(Path data, int port) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),

@@ -1,0 +1,52 @@
+package com.example.shop.embeddedmongo;
+
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.QueryResult;
+import de.bwaldvogel.mongo.backend.h2.H2Collection;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
+import java.util.Date;
+import java.util.UUID;
+import org.h2.mvstore.MVMap;
+
+/**
+ * An H2 collection that finds a document named by its {@code _id} through the {@code _id} index
+ * even when the query has further conditions.
+ *
+ * <p>mongo-java-server uses an index only for a query whose fields are exactly the index's fields,
+ * so {@code {_id: x, status: "active"}} - the shape of every guarded update this platform makes -
+ * scanned and matched every document of the collection: with 10,000 carts, most of the embedded
+ * database's time under load. Here the one candidate is looked up by {@code _id} and the whole
+ * query is matched on it, which is what MongoDB itself does.
+ */
+final class IdSeekingH2Collection extends H2Collection {
+
+    IdSeekingH2Collection(MongoDatabase database, String collectionName, CollectionOptions options,
+                          MVMap<Object, Document> dataMap, MVMap<String, Object> metaMap, CursorRegistry cursors) {
+        super(database, collectionName, options, dataMap, metaMap, cursors);
+    }
+
+    @Override
+    protected QueryResult matchDocuments(Document query, Document orderBy, int numberToSkip, int limit, int batchSize,
+                                         Document fieldSelector) {
+        Object id = query.get(getIdField());
+        if (isPlainValue(id) && query.size() > 1 && !isNaturalDescending(orderBy)) {
+            Document byId = new Document(getIdField(), id);
+            for (Index<Object> index : getIndexes()) {
+                if (index.canHandle(byId)) {
+                    return matchDocuments(query, index.getPositions(byId), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+                }
+            }
+        }
+        return super.matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+    }
+
+    /** A value that {@code _id} must equal (not an operator document, a list or a pattern). */
+    private static boolean isPlainValue(Object value) {
+        return value instanceof String || value instanceof ObjectId || value instanceof Number
+                || value instanceof UUID || value instanceof Date;
+    }
+}

@@ -1,0 +1,55 @@
+package com.example.shop.embeddedmongo;
+
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.h2.H2Database;
+import java.lang.reflect.Field;
+import org.h2.mvstore.MVStore;
+
+/**
+ * An H2 database whose collections are {@link IdSeekingH2Collection}s. The maps are opened under
+ * the same names as {@link H2Database} uses, so a data file written by either opens in the other.
+ */
+final class IdSeekingH2Database extends H2Database {
+
+    /** The names H2Database gives a collection's maps (its constants are not visible here). */
+    private static final String DATA_PREFIX = "databases.";
+    private static final String META_PREFIX = "meta.";
+
+    /**
+     * H2Database opens its existing collections from its own constructor, before a field of this
+     * subclass could be set; its own store field is already set by then, so it is read from there.
+     */
+    private static final Field STORE = storeField();
+
+    IdSeekingH2Database(String name, MVStore store, CursorRegistry cursors) {
+        super(name, store, cursors);
+    }
+
+    @Override
+    protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
+        MVStore store = store();
+        String namespace = getFullCollectionNamespace(collectionName);
+        return new IdSeekingH2Collection(this, collectionName, options,
+                store.openMap(DATA_PREFIX + namespace), store.openMap(META_PREFIX + namespace), cursorRegistry);
+    }
+
+    private MVStore store() {
+        try {
+            return (MVStore) STORE.get(this);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Field storeField() {
+        try {
+            Field field = H2Database.class.getDeclaredField("mvStore");
+            field.setAccessible(true);
+            return field;
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException("mongo-java-server's H2Database has no mvStore field any more", e);
+        }
+    }
+}

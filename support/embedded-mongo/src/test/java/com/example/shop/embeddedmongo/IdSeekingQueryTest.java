@@ -1,0 +1,116 @@
+package com.example.shop.embeddedmongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import java.nio.file.Path;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A query naming one {@code _id} plus further conditions (the shape of every guarded update) is
+ * answered through the {@code _id} index by the durable backend: it must answer exactly what a
+ * full scan answers, for finds, updates, find-and-modify and deletes.
+ */
+class IdSeekingQueryTest {
+
+    @TempDir
+    Path dir;
+
+    private EmbeddedMongo mongo;
+    private MongoClient client;
+    private MongoCollection<Document> carts;
+
+    @BeforeEach
+    void start() throws Exception {
+        mongo = EmbeddedMongo.durable(dir.resolve("mongo.mv.db"), "127.0.0.1", 0);
+        client = MongoClients.create(mongo.connectionString());
+        carts = client.getDatabase("seek").getCollection("carts");
+        for (int i = 0; i < 50; i++) {
+            carts.insertOne(new Document("_id", "c" + i).append("status", i % 2 == 0 ? "active" : "expired")
+                    .append("items", List.of(new Document("sku", "s" + i).append("qty", i))));
+        }
+        carts.insertOne(new Document("_id", 7).append("status", "active"));
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        mongo.close();
+    }
+
+    @Test
+    void findsByIdOnlyWhenEveryOtherConditionHolds() {
+        assertEquals("c4", carts.find(Filters.and(Filters.eq("_id", "c4"), Filters.eq("status", "active"))).first().getString("_id"));
+        assertNull(carts.find(Filters.and(Filters.eq("_id", "c5"), Filters.eq("status", "active"))).first());
+        assertNull(carts.find(Filters.and(Filters.eq("_id", "nope"), Filters.eq("status", "active"))).first());
+        assertEquals(1, carts.countDocuments(Filters.and(Filters.eq("_id", "c6"),
+                Filters.elemMatch("items", Filters.and(Filters.eq("sku", "s6"), Filters.lte("qty", 6))))));
+        assertEquals(0, carts.countDocuments(Filters.and(Filters.eq("_id", "c6"),
+                Filters.elemMatch("items", Filters.and(Filters.eq("sku", "s6"), Filters.lt("qty", 6))))));
+    }
+
+    @Test
+    void numericIdsCompareAsNumbers() {
+        assertEquals(1, carts.countDocuments(Filters.and(Filters.eq("_id", 7L), Filters.eq("status", "active"))));
+        assertEquals(1, carts.countDocuments(Filters.and(Filters.eq("_id", 7.0), Filters.eq("status", "active"))));
+        assertEquals(0, carts.countDocuments(Filters.and(Filters.eq("_id", 8), Filters.eq("status", "active"))));
+    }
+
+    @Test
+    void guardedUpdatesChangeOnlyAMatchingDocument() {
+        assertEquals(0, carts.updateOne(Filters.and(Filters.eq("_id", "c3"), Filters.eq("status", "active")),
+                Updates.set("status", "pending")).getModifiedCount());
+        assertEquals(1, carts.updateOne(Filters.and(Filters.eq("_id", "c2"), Filters.eq("status", "active"),
+                Filters.eq("items.sku", "s2")), Updates.combine(Updates.set("status", "pending"), Updates.inc("items.$.qty", 1)))
+                .getModifiedCount());
+        Document c2 = carts.find(Filters.eq("_id", "c2")).first();
+        assertEquals("pending", c2.getString("status"));
+        assertEquals(3, c2.getList("items", Document.class).get(0).getInteger("qty"));
+        assertEquals("expired", carts.find(Filters.eq("_id", "c3")).first().getString("status"));
+        assertEquals(25, carts.countDocuments(Filters.eq("status", "expired")));
+    }
+
+    @Test
+    void findOneAndUpdateAndDeleteUseTheSameRule() {
+        Document after = carts.findOneAndUpdate(Filters.and(Filters.eq("_id", "c8"), Filters.eq("status", "active")),
+                Updates.inc("version", 1), new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+        assertEquals(1, after.getInteger("version"));
+        assertNull(carts.findOneAndUpdate(Filters.and(Filters.eq("_id", "c9"), Filters.eq("status", "active")),
+                Updates.inc("version", 1)));
+        assertEquals(0, carts.deleteOne(Filters.and(Filters.eq("_id", "c9"), Filters.eq("status", "active"))).getDeletedCount());
+        assertEquals(1, carts.deleteOne(Filters.and(Filters.eq("_id", "c10"), Filters.eq("status", "active"))).getDeletedCount());
+        assertEquals(50, carts.countDocuments());
+    }
+
+    @Test
+    void aFileWrittenByThePlainH2BackendOpensWithItsData() throws Exception {
+        Path file = dir.resolve("plain.mv.db");
+        H2Backend plain = new H2Backend(file.toString());
+        MongoServer server = new MongoServer(plain);
+        server.bind("127.0.0.1", 0);
+        try (MongoClient plainClient = MongoClients.create("mongodb://127.0.0.1:" + server.getLocalAddress().getPort())) {
+            plainClient.getDatabase("old").getCollection("docs").insertOne(new Document("_id", "a").append("n", 1));
+        }
+        server.shutdownNow();
+
+        try (EmbeddedMongo reopened = EmbeddedMongo.durable(file, "127.0.0.1", 0);
+             MongoClient again = MongoClients.create(reopened.connectionString())) {
+            MongoCollection<Document> docs = again.getDatabase("old").getCollection("docs");
+            assertEquals(1, docs.find(Filters.and(Filters.eq("_id", "a"), Filters.eq("n", 1))).first().getInteger("n"));
+        }
+    }
+}
