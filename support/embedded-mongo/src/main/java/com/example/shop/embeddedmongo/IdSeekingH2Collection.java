@@ -9,12 +9,14 @@ import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
 import java.util.Date;
+import java.util.List;
 import java.util.UUID;
 import org.h2.mvstore.MVMap;
 
 /**
- * An H2 collection that finds a document named by its {@code _id} through the {@code _id} index
- * even when the query has further conditions.
+ * An H2 collection that finds the documents named by their {@code _id} ({@code _id: x} or
+ * {@code _id: {$in: [...]}}) through the {@code _id} index even when the query has further
+ * conditions.
  *
  * <p>mongo-java-server uses an index only for a query whose fields are exactly the index's fields,
  * so {@code {_id: x, status: "active"}} - the shape of every guarded update this platform makes -
@@ -32,8 +34,8 @@ final class IdSeekingH2Collection extends H2Collection {
     @Override
     protected QueryResult matchDocuments(Document query, Document orderBy, int numberToSkip, int limit, int batchSize,
                                          Document fieldSelector) {
-        Object id = query.get(getIdField());
-        if (isPlainValue(id) && query.size() > 1 && !isNaturalDescending(orderBy)) {
+        Object id = namedIds(query);
+        if (id != null && !isNaturalDescending(orderBy)) {
             Document byId = new Document(getIdField(), id);
             for (Index<Object> index : getIndexes()) {
                 if (index.canHandle(byId)) {
@@ -42,6 +44,40 @@ final class IdSeekingH2Collection extends H2Collection {
             }
         }
         return super.matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+    }
+
+    /**
+     * What {@code _id} must be for the query to match, as an index query value: {@code x} or
+     * {@code {$in: [x, y]}}, from {@code {_id: ..., ...}} or from {@code {$and: [{_id: ...}, ...]}}
+     * (how the driver writes {@code Filters.and}); null if the query names no ids.
+     */
+    private Object namedIds(Document query) {
+        Object ids = indexable(query.get(getIdField()));
+        if (ids != null) {
+            return ids;
+        }
+        if (query.size() == 1 && query.get("$and") instanceof List<?> clauses) {
+            for (Object clause : clauses) {
+                if (clause instanceof Document condition && condition.size() == 1) {
+                    ids = indexable(condition.get(getIdField()));
+                    if (ids != null) {
+                        return ids;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Object indexable(Object condition) {
+        if (isPlainValue(condition)) {
+            return condition;
+        }
+        if (condition instanceof Document operator && operator.size() == 1 && operator.get("$in") instanceof List<?> values
+                && values.stream().allMatch(IdSeekingH2Collection::isPlainValue)) {
+            return operator;
+        }
+        return null;
     }
 
     /** A value that {@code _id} must equal (not an operator document, a list or a pattern). */

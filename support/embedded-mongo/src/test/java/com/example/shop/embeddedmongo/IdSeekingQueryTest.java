@@ -64,6 +64,16 @@ class IdSeekingQueryTest {
     }
 
     @Test
+    void aListOfIdsWithFurtherConditions() {
+        assertEquals(2, carts.countDocuments(Filters.and(Filters.in("_id", List.of("c1", "c2", "c4", "nope")), Filters.eq("status", "active"))));
+        assertEquals(2, carts.updateMany(Filters.and(Filters.in("_id", List.of("c1", "c2", "c4")), Filters.eq("status", "active")),
+                Updates.set("status", "expired")).getModifiedCount());
+        assertEquals("expired", carts.find(Filters.eq("_id", "c4")).first().getString("status"));
+        assertEquals("active", carts.find(Filters.eq("_id", "c6")).first().getString("status"));
+        assertEquals(0, carts.countDocuments(Filters.and(Filters.in("_id", List.of()), Filters.eq("status", "active"))));
+    }
+
+    @Test
     void numericIdsCompareAsNumbers() {
         assertEquals(1, carts.countDocuments(Filters.and(Filters.eq("_id", 7L), Filters.eq("status", "active"))));
         assertEquals(1, carts.countDocuments(Filters.and(Filters.eq("_id", 7.0), Filters.eq("status", "active"))));
