@@ -66,6 +66,8 @@ class ConcurrencyTest {
     @Inject
     CartMetrics metrics;
     @Inject
+    com.example.shop.cart.config.CartConfig config;
+    @Inject
     FaultInjection faults;
 
     @Test
@@ -263,7 +265,7 @@ class ConcurrencyTest {
 
         try (MongoClient otherClient = MongoClients.create(MongoTestResource.connectionString())) {
             CartDatabase other = new CartDatabase(otherClient.getDatabase("cart"));
-            Reservations otherReservations = new Reservations(other, metrics);
+            Reservations otherReservations = new Reservations(other, metrics, config);
             ExpireCarts otherExpiry = new ExpireCarts(other, otherReservations, metrics);
             CleanupInventory otherCleanup = new CleanupInventory(other, otherReservations);
 

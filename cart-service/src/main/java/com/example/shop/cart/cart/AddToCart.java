@@ -22,6 +22,8 @@ import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.problems.CartProblems;
 import com.example.shop.web.ProblemException;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Date;
@@ -31,20 +33,27 @@ import org.bson.Document;
  * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present.
  * <ol>
  * <li>Checks (no writes): the cart exists and is active; the catalog knows the sku (its snapshot
- * is fetched now, so a catalog outage is a 503 before anything is reserved).</li>
+ * is fetched now, or taken from a cache a few seconds old, so a catalog outage is a 503 before
+ * anything is reserved).</li>
  * <li><b>Reserve first</b>: {@link Reservations#reserve} takes the units from available stock in
  * one update guarded by {@code qty >= n} (409 insufficient-inventory otherwise).</li>
  * <li><b>Then claim</b>: one update of the cart guarded by {@code status: active} increments the
  * existing line ({@code items.sku: sku}) or pushes a new one ({@code items.sku: {$ne: sku}}), so
- * two concurrent adds of a sku never make two lines.</li>
+ * two concurrent adds of a sku never make two lines. It returns the cart as written, which is
+ * the answer.</li>
  * <li><b>Compensation</b>: if the cart is no longer active (checkout or expiry won the race), the
  * units are returned from the cart's entry and the answer is 409 cart-inactive.</li>
  * </ol>
  * Reserving before claiming means a cart line never claims units that are not reserved; a crash
  * between the two leaves an over-reservation that the cleanup job returns.
+ *
+ * <p>Each guarded update is chosen by what the read of the cart showed (a line of this sku or
+ * not), so the usual add is three commands: read the cart, reserve, claim.
  */
 @Singleton
 public class AddToCart {
+
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
 
     private final MongoCollection<Document> carts;
     private final CartReader reader;
@@ -83,37 +92,31 @@ public class AddToCart {
             throw CartProblems.currencyMismatch(currency, product.currency());
         }
 
-        reservations.reserve(sku, cartId, qty);
+        reservations.reserve(sku, cartId, qty, existing != null);
         faults.at(FaultInjection.Point.AFTER_RESERVE);
 
+        Document claimed;
         try {
-            claim(cartId, sku, qty, product, maxLine);
+            claimed = claim(cartId, sku, qty, product, maxLine, existing != null);
         } catch (ProblemException refused) {
             reservations.release(sku, cartId, qty, "compensation");
             metrics.compensated();
             throw refused;
         }
-        return reader.view(cartId);
+        return CartReader.view(claimed);
     }
 
-    private void claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine) {
+    /** Adds the units to the cart's line of this sku (made if absent); returns the cart as written. */
+    private Document claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine, boolean lineExpected) {
+        boolean growFirst = lineExpected;
         for (int attempt = 0; attempt < 100; attempt++) {
             Date now = new Date();
-            long grown = carts.updateOne(
-                    and(eq("_id", cartId), eq("status", CartStatus.ACTIVE),
-                            elemMatch("items", and(eq("sku", sku), lte("qty", maxLine - qty)))),
-                    combine(inc("items.$.qty", qty), set("last_modified", now), inc("version", 1L))).getModifiedCount();
-            if (grown == 1) {
-                return;
+            Document written = growFirst ? growLine(cartId, sku, qty, maxLine, now) : pushLine(cartId, sku, qty, product, now);
+            if (written == null) {
+                written = growFirst ? pushLine(cartId, sku, qty, product, now) : growLine(cartId, sku, qty, maxLine, now);
             }
-            Document line = new Document("sku", sku).append("qty", qty).append("details",
-                    new Document("title", product.title()).append("type", product.type())
-                            .append("unit_price", product.unitPrice()).append("currency", product.currency()));
-            long pushed = carts.updateOne(
-                    and(eq("_id", cartId), eq("status", CartStatus.ACTIVE), ne("items.sku", sku)),
-                    combine(push("items", line), set("last_modified", now), inc("version", 1L))).getModifiedCount();
-            if (pushed == 1) {
-                return;
+            if (written != null) {
+                return written;
             }
             Document cart = reader.require(cartId);
             requireActive(cart);
@@ -121,9 +124,26 @@ public class AddToCart {
             if (current != null && Docs.num(current, "qty") + qty > maxLine) {
                 throw CartProblems.lineLimit(maxLine);
             }
+            growFirst = current != null;
             // the line appeared or disappeared concurrently: try again
         }
         throw CartProblems.busy();
+    }
+
+    private Document growLine(String cartId, String sku, int qty, int maxLine, Date now) {
+        return carts.findOneAndUpdate(
+                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE),
+                        elemMatch("items", and(eq("sku", sku), lte("qty", maxLine - qty)))),
+                combine(inc("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
+    }
+
+    private Document pushLine(String cartId, String sku, int qty, ProductSnapshot product, Date now) {
+        Document line = new Document("sku", sku).append("qty", qty).append("details",
+                new Document("title", product.title()).append("type", product.type())
+                        .append("unit_price", product.unitPrice()).append("currency", product.currency()));
+        return carts.findOneAndUpdate(
+                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE), ne("items.sku", sku)),
+                combine(push("items", line), set("last_modified", now), inc("version", 1L)), AFTER);
     }
 
     static void requireActive(Document cart) {

@@ -16,6 +16,8 @@ import com.example.shop.cart.inventory.Docs;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.problems.CartProblems;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Date;
@@ -33,9 +35,13 @@ import org.bson.conversions.Bson;
  * entry. A crash in between leaves an over-reservation that cleanup returns; if expiry returned
  * the whole entry meanwhile there is nothing left to return, so nothing is returned twice.</li>
  * </ul>
+ * Both cart writes return the cart as written, which is the answer; the usual change is three
+ * commands: read the cart, the cart write and the inventory write (or the other way round).
  */
 @Singleton
 public class ChangeLine {
+
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
 
     private final MongoCollection<Document> carts;
     private final CartReader reader;
@@ -70,12 +76,12 @@ public class ChangeLine {
             Date now = new Date();
             if (qty > held) {
                 int more = (int) (qty - held);
-                reservations.reserve(sku, cartId, more);
+                reservations.reserve(sku, cartId, more, true);
                 faults.at(FaultInjection.Point.AFTER_RESERVE);
-                long claimed = carts.updateOne(unchanged,
-                        combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L))).getModifiedCount();
-                if (claimed == 1) {
-                    return reader.view(cartId);
+                Document claimed = carts.findOneAndUpdate(unchanged,
+                        combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
+                if (claimed != null) {
+                    return CartReader.view(claimed);
                 }
                 reservations.release(sku, cartId, more, "compensation");
                 metrics.compensated();
@@ -83,11 +89,12 @@ public class ChangeLine {
                 Bson update = qty == 0
                         ? combine(pull("items", new Document("sku", sku)), set("last_modified", now), inc("version", 1L))
                         : combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L));
-                long unclaimed = carts.updateOne(unchanged, update).getModifiedCount();
-                if (unclaimed == 1) {
+                Document unclaimed = carts.findOneAndUpdate(unchanged, update, AFTER);
+                if (unclaimed != null) {
                     faults.at(FaultInjection.Point.AFTER_CART_RELEASE);
-                    reservations.release(sku, cartId, held - qty, "release");
-                    return reader.view(cartId);
+                    // The entry held what the line held (they agree while no crash came between).
+                    reservations.release(sku, cartId, held - qty, held, "release");
+                    return CartReader.view(unclaimed);
                 }
             }
             // the line or the cart's status changed concurrently: look again

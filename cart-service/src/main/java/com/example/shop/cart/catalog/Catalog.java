@@ -1,51 +1,58 @@
 package com.example.shop.cart.catalog;
 
 import com.example.shop.cart.problems.CartProblems;
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
-import jakarta.ws.rs.ProcessingException;
-import jakarta.ws.rs.WebApplicationException;
+import com.example.shop.web.ProblemException;
+import io.quarkus.cache.CacheResult;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
- * Looks up the product snapshot for a cart line. The rest client's connect and read timeouts
- * bound the call; any failure other than a 404 is a 503 problem, and it happens before anything
- * is reserved.
+ * The catalog service as this service sees it: the product snapshot a cart line copies. Every
+ * failure is known before anything is reserved: an unknown sku is 422 unknown-sku, a catalog that
+ * is down, erroring or slower than the client's read timeout is 503 with
+ * {@code dependency: catalog-service}.
+ *
+ * <ul>
+ * <li><b>Cache</b> ({@code catalog-product}, expiry in application.properties): the same snapshot is
+ * reused for a few seconds, so a busy sku costs the catalog one call per period, not one per add.
+ * The price captured in a cart line can therefore be up to that old; the API docs say so.</li>
+ * <li><b>Circuit breaker</b>: when most recent calls failed, calls fail at once for a while instead
+ * of each waiting for its timeout. An unknown sku is an answer, not a failure.</li>
+ * </ul>
  */
-@Singleton
+@ApplicationScoped
 public class Catalog {
 
     private static final Logger LOG = Logger.getLogger(Catalog.class);
 
-    @Inject
-    @RestClient
-    CatalogClient client;
+    private final CatalogClient client;
 
+    Catalog(@RestClient CatalogClient client) {
+        this.client = client;
+    }
+
+    @CacheResult(cacheName = "catalog-product")
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, skipOn = ProblemException.class)
+    @Fallback(fallbackMethod = "unavailable", skipOn = ProblemException.class)
     public ProductSnapshot product(String sku) {
         CatalogClient.Product product;
         try {
             product = client.product(sku);
-        } catch (WebApplicationException e) {
-            if (e.getResponse() != null && e.getResponse().getStatus() == 404) {
-                throw CartProblems.unknownSku(sku);
-            }
-            LOG.warnf("Catalog answered %s for %s", e.getResponse() == null ? "?" : e.getResponse().getStatus(), sku);
-            throw CartProblems.catalogUnavailable();
-        } catch (ProcessingException | IllegalStateException e) {
-            LOG.warnf("Catalog unreachable for %s: %s %s", sku, e.getClass().getSimpleName(), e.getMessage());
-            throw CartProblems.catalogUnavailable();
-        } catch (com.example.shop.web.ProblemException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            LOG.warnf("Catalog unreachable for %s: %s %s", sku, e.getClass().getSimpleName(), e.getMessage());
-            throw CartProblems.catalogUnavailable();
+        } catch (CatalogClient.UnknownProductException e) {
+            throw CartProblems.unknownSku(sku);
         }
         if (product == null || product.pricing() == null || product.pricing().retail() == null
                 || product.pricing().currency() == null || product.title() == null || product.pricing().retail() < 0) {
-            LOG.warnf("Catalog product %s lacks a title or a retail price", sku);
-            throw CartProblems.catalogUnavailable();
+            throw new IllegalStateException("the catalog's product " + sku + " lacks a title or a retail price");
         }
         return new ProductSnapshot(sku, product.title(), product.type(), product.pricing().retail(), product.pricing().currency());
+    }
+
+    ProductSnapshot unavailable(String sku) {
+        LOG.warnf("Catalog unavailable for %s", sku);
+        throw CartProblems.catalogUnavailable();
     }
 }

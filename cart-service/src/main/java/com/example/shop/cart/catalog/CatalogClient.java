@@ -1,22 +1,36 @@
 package com.example.shop.cart.catalog;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** The one catalog call this service makes: GET {catalog}/products/{sku}. */
+/**
+ * The one catalog call this service makes: GET {catalog}/products/{sku}. Only {@link Catalog}
+ * uses it; its connect and read timeouts are {@code quarkus.rest-client.catalog-service.*}.
+ */
 @RegisterRestClient(configKey = "catalog-service")
 @Path("/products")
 @Produces(MediaType.APPLICATION_JSON)
-public interface CatalogClient {
+interface CatalogClient {
 
     @GET
     @Path("/{sku}")
     Product product(@PathParam("sku") String sku);
+
+    /** A 404 means the catalog has no such product; any other error status is the catalog failing. */
+    @ClientExceptionMapper
+    static RuntimeException toException(Response response) {
+        if (response.getStatus() == 404) {
+            return new UnknownProductException();
+        }
+        return new IllegalStateException("the catalog answered " + response.getStatus());
+    }
 
     /** The part of the catalog's product this service reads; everything else is ignored. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -25,5 +39,12 @@ public interface CatalogClient {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Pricing(String currency, Long retail) {
+    }
+
+    /** The catalog answered 404 for the sku. */
+    final class UnknownProductException extends RuntimeException {
+        UnknownProductException() {
+            super("no such product", null, false, false);
+        }
     }
 }

@@ -100,14 +100,14 @@ public class Checkout {
         } catch (PaymentOutcomeUnknown e) {
             return replay(reader.require(cartId), key);
         }
-        switch (result.outcome()) {
+        // The end written here is the answer; if the other end won (the stalled-checkout job, or a
+        // retry of this request), the cart is read to answer what was recorded.
+        Document ended = switch (result.outcome()) {
             case APPROVED -> settle.approve(cartId, key, result.chargeId());
             case DECLINED -> settle.decline(cartId, key, "declined", result.reason());
-            default -> {
-                // no answer: stays pending for the stalled-checkout job
-            }
-        }
-        return replay(reader.require(cartId), key);
+            default -> null; // no answer: stays pending for the stalled-checkout job
+        };
+        return replay(ended != null ? ended : reader.require(cartId), key);
     }
 
     /** The recorded outcome of the attempt under this key. */

@@ -14,6 +14,8 @@ import com.example.shop.cart.config.FaultInjection;
 import com.example.shop.cart.inventory.Docs;
 import com.example.shop.cart.inventory.Reservations;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Date;
@@ -39,6 +41,8 @@ import org.bson.conversions.Bson;
 @Singleton
 public class SettleCheckout {
 
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
+
     private final MongoCollection<Document> carts;
     private final Reservations reservations;
     private final FaultInjection faults;
@@ -50,33 +54,55 @@ public class SettleCheckout {
         this.faults = faults;
     }
 
-    public boolean approve(String cartId, String key, String chargeId) {
+    /**
+     * Approves the pending attempt under {@code key} and finishes the sale. Returns the cart as it
+     * is afterwards, or null when the attempt was not pending any more (the other end won).
+     */
+    public Document approve(String cartId, String key, String chargeId) {
         Date now = new Date();
-        boolean completed = carts.updateOne(pendingAttempt(cartId, key),
+        Document completed = carts.findOneAndUpdate(pendingAttempt(cartId, key),
                 combine(set("status", CartStatus.COMPLETE), set("settled", false), set("checkouts.$.state", "approved"),
                         set("checkouts.$.charge_id", chargeId), set("checkouts.$.finished", now),
-                        set("last_modified", now), inc("version", 1L))).getModifiedCount() == 1;
-        if (completed) {
-            faults.at(FaultInjection.Point.AFTER_COMPLETE);
-            finalizeSale(cartId);
+                        set("last_modified", now), inc("version", 1L)), AFTER);
+        if (completed == null) {
+            return null;
         }
-        return completed;
+        faults.at(FaultInjection.Point.AFTER_COMPLETE);
+        Document settled = finalizeSale(completed);
+        return settled == null ? completed : settled;
     }
 
-    public boolean decline(String cartId, String key, String state, String reason) {
+    /**
+     * Ends the pending attempt under {@code key} as {@code state} (declined or abandoned); the cart
+     * is active again with its reservations. Returns the cart as written, or null when the attempt
+     * was not pending any more.
+     */
+    public Document decline(String cartId, String key, String state, String reason) {
         Date now = new Date();
-        return carts.updateOne(pendingAttempt(cartId, key),
+        return carts.findOneAndUpdate(pendingAttempt(cartId, key),
                 combine(set("status", CartStatus.ACTIVE), set("checkouts.$.state", state),
                         set("checkouts.$.reason", reason), set("checkouts.$.finished", now),
-                        set("last_modified", now), inc("version", 1L))).getModifiedCount() == 1;
+                        set("last_modified", now), inc("version", 1L)), AFTER);
     }
 
     /** Turns a complete cart's reservations into sales; idempotent. Returns the units sold now. */
     public long finalizeSale(String cartId) {
         Document cart = carts.find(eq("_id", cartId)).first();
+        long[] sold = {0};
+        finalizeSale(cart, sold);
+        return sold[0];
+    }
+
+    /** As {@link #finalizeSale(String)} on a cart just read; returns the cart settled, or null if there was nothing to do. */
+    private Document finalizeSale(Document cart) {
+        return finalizeSale(cart, new long[1]);
+    }
+
+    private Document finalizeSale(Document cart, long[] soldOut) {
         if (cart == null || !CartStatus.COMPLETE.equals(cart.getString("status")) || Boolean.TRUE.equals(cart.getBoolean("settled"))) {
-            return 0;
+            return null;
         }
+        String cartId = cart.getString("_id");
         long sold = 0;
         Set<String> lines = new HashSet<>();
         for (Document item : Docs.list(cart, "items")) {
@@ -95,8 +121,8 @@ public class SettleCheckout {
                 reservations.releaseAll(sku, cartId, "checkout-excess");
             }
         }
-        carts.updateOne(and(eq("_id", cartId), eq("status", CartStatus.COMPLETE)), set("settled", true));
-        return sold;
+        soldOut[0] = sold;
+        return carts.findOneAndUpdate(and(eq("_id", cartId), eq("status", CartStatus.COMPLETE)), set("settled", true), AFTER);
     }
 
     public static Document attempt(Document cart, String key) {

@@ -3,6 +3,7 @@ package com.example.shop.cart.inventory;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.elemMatch;
 import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.exists;
 import static com.mongodb.client.model.Filters.gte;
 import static com.mongodb.client.model.Filters.ne;
 import static com.mongodb.client.model.Updates.combine;
@@ -11,6 +12,7 @@ import static com.mongodb.client.model.Updates.pull;
 import static com.mongodb.client.model.Updates.push;
 import static com.mongodb.client.model.Updates.set;
 
+import com.example.shop.cart.config.CartConfig;
 import com.example.shop.cart.config.CartDatabase;
 import com.example.shop.cart.config.CartMetrics;
 import com.example.shop.cart.problems.CartProblems;
@@ -43,32 +45,30 @@ public class Reservations {
 
     private final MongoCollection<Document> inventory;
     private final CartMetrics metrics;
+    private final int maxHolders;
 
     @Inject
-    public Reservations(CartDatabase database, CartMetrics metrics) {
+    public Reservations(CartDatabase database, CartMetrics metrics, CartConfig config) {
         this.inventory = database.inventory();
         this.metrics = metrics;
+        this.maxHolders = config.limits().maxHoldersPerSku();
     }
 
     /**
      * Takes {@code units} from available stock into the cart's entry (created if absent), guarded by
-     * {@code qty >= units}. Throws insufficient-inventory when the stock is short.
+     * {@code qty >= units}. Throws insufficient-inventory when the stock is short, and
+     * too-many-holders when the sku already has {@code cart.limits.max-holders-per-sku} entries.
+     *
+     * <p>{@code entryExpected} is what the caller read: whether the cart already has a line of this
+     * sku, and so (normally) an entry. The update that fits is tried first, so the usual add costs one
+     * command; the other is tried when the guess was wrong (a crash left an entry without a line, or
+     * expiry took it).
      */
-    public void reserve(String sku, String cartId, int units) {
+    public void reserve(String sku, String cartId, int units, boolean entryExpected) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Date now = new Date();
-            UpdateResult grown = inventory.updateOne(
-                    and(eq("_id", sku), gte("qty", units), eq("carted.cart_id", cartId)),
-                    combine(inc("qty", -units), inc("carted.$.qty", units), set("carted.$.timestamp", now)));
-            if (grown.getModifiedCount() == 1) {
-                metrics.reserved(units);
-                return;
-            }
-            UpdateResult created = inventory.updateOne(
-                    and(eq("_id", sku), gte("qty", units), ne("carted.cart_id", cartId)),
-                    combine(inc("qty", -units),
-                            push("carted", new Document("cart_id", cartId).append("qty", units).append("timestamp", now))));
-            if (created.getModifiedCount() == 1) {
+            if (entryExpected ? growEntry(sku, cartId, units, now) || pushEntry(sku, cartId, units, now)
+                    : pushEntry(sku, cartId, units, now) || growEntry(sku, cartId, units, now)) {
                 metrics.reserved(units);
                 return;
             }
@@ -77,16 +77,54 @@ public class Reservations {
             if (available < units) {
                 throw CartProblems.insufficientInventory(sku, available, units);
             }
+            List<Document> entries = Docs.list(doc, "carted");
+            if (entries.size() >= maxHolders && entries.stream().noneMatch(e -> cartId.equals(e.getString("cart_id")))) {
+                throw CartProblems.tooManyHolders(sku, maxHolders);
+            }
             // the entry appeared or disappeared between the two updates: try again
         }
         throw CartProblems.busy();
+    }
+
+    /** Adds to the cart's existing entry. */
+    private boolean growEntry(String sku, String cartId, int units, Date now) {
+        return inventory.updateOne(
+                and(eq("_id", sku), gte("qty", units), eq("carted.cart_id", cartId)),
+                combine(inc("qty", -units), inc("carted.$.qty", units), set("carted.$.timestamp", now))).getModifiedCount() == 1;
+    }
+
+    /**
+     * Creates the cart's entry, if it has none and the sku has room for another holder: the entry at
+     * index {@code maxHolders - 1} must not exist, which keeps the document far below MongoDB's 16 MiB
+     * limit however many carts want the sku.
+     */
+    private boolean pushEntry(String sku, String cartId, int units, Date now) {
+        return inventory.updateOne(
+                and(eq("_id", sku), gte("qty", units), ne("carted.cart_id", cartId), exists("carted." + (maxHolders - 1), false)),
+                combine(inc("qty", -units),
+                        push("carted", new Document("cart_id", cartId).append("qty", units).append("timestamp", now))))
+                .getModifiedCount() == 1;
     }
 
     /**
      * Returns up to {@code units} of the cart's reservation of {@code sku} to available stock (the
      * whole entry is pulled when it holds exactly that many). Returns how many units were returned;
      * 0 when the cart holds no reservation (someone else already returned it).
+     *
+     * <p>{@code expectedHeld} is what the caller believes the entry holds (the cart line's quantity
+     * before the change, which equals its entry while the two agree): the compare-and-set is tried
+     * on it first, so the usual case costs one update; otherwise the entry is read and retried.
      */
+    public long release(String sku, String cartId, long units, long expectedHeld, String reason) {
+        if (units > 0 && units <= expectedHeld
+                && casReturn(sku, cartId, new Document("qty", expectedHeld), units, false)) {
+            metrics.returned(reason, units);
+            return units;
+        }
+        return release(sku, cartId, units, reason);
+    }
+
+    /** As {@link #release(String, String, long, long, String)}, reading the entry first. */
     public long release(String sku, String cartId, long units, String reason) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Document entry = entry(sku, cartId);
@@ -134,9 +172,13 @@ public class Reservations {
     /**
      * Makes {@code units} of the cart's reservation permanent: the entry is pulled, {@code units}
      * counted as sold and any excess returned to available stock, in one update guarded on the
-     * entry's exact quantity. Returns the units sold, 0 if the cart holds no entry any more.
+     * entry's exact quantity. Returns the units sold, 0 if the cart holds no entry any more. The
+     * entry is expected to hold exactly {@code units} (the line's quantity), which is tried first.
      */
     public long sell(String sku, String cartId, long units) {
+        if (sellObserved(sku, cartId, units, units)) {
+            return units;
+        }
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Document entry = entry(sku, cartId);
             if (entry == null) {
@@ -147,16 +189,24 @@ public class Reservations {
             if (held < units) {
                 LOG.errorf("Cart %s… holds only %d of %s but sells %d", cartId.substring(0, 6), held, sku, units);
             }
-            UpdateResult result = inventory.updateOne(
-                    and(eq("_id", sku), elemMatch("carted", and(eq("cart_id", cartId), eq("qty", entry.get("qty"))))),
-                    combine(pull("carted", new Document("cart_id", cartId)), inc("qty", held - sold), inc("sold", sold)));
-            if (result.getModifiedCount() == 1) {
-                metrics.sold(sold);
-                metrics.returned("checkout-excess", held - sold);
+            if (sellObserved(sku, cartId, held, sold)) {
                 return sold;
             }
         }
         throw CartProblems.busy();
+    }
+
+    /** Pulls the entry if it holds exactly {@code held}: {@code sold} of it sold, the rest returned. */
+    private boolean sellObserved(String sku, String cartId, long held, long sold) {
+        UpdateResult result = inventory.updateOne(
+                and(eq("_id", sku), elemMatch("carted", and(eq("cart_id", cartId), eq("qty", held)))),
+                combine(pull("carted", new Document("cart_id", cartId)), inc("qty", held - sold), inc("sold", sold)));
+        if (result.getModifiedCount() == 1) {
+            metrics.sold(sold);
+            metrics.returned("checkout-excess", held - sold);
+            return true;
+        }
+        return false;
     }
 
     /** The cart's carted entry of this sku, or null. */
@@ -192,6 +242,34 @@ public class Reservations {
             return held;
         }
         return releaseAll(sku, cartId, reason);
+    }
+
+    /**
+     * Returns several carts' whole entries of one sku in one update: every entry must still be
+     * exactly as observed (the same cart and qty), else nothing happens and false is answered (the
+     * caller then returns them one by one). Used by expiry, which returns many carts' stock at once.
+     */
+    public boolean returnEntries(String sku, List<Document> observed, String reason) {
+        if (observed.isEmpty()) {
+            return true;
+        }
+        List<Bson> unchanged = new java.util.ArrayList<>(observed.size() + 1);
+        unchanged.add(eq("_id", sku));
+        List<String> cartIds = new java.util.ArrayList<>(observed.size());
+        long units = 0;
+        for (Document entry : observed) {
+            String cartId = entry.getString("cart_id");
+            unchanged.add(elemMatch("carted", and(eq("cart_id", cartId), eq("qty", entry.get("qty")))));
+            cartIds.add(cartId);
+            units += Docs.num(entry, "qty");
+        }
+        boolean done = inventory.updateOne(and(unchanged),
+                combine(pull("carted", new Document("cart_id", new Document("$in", cartIds))), inc("qty", units)))
+                .getModifiedCount() == 1;
+        if (done) {
+            metrics.returned(reason, units);
+        }
+        return done;
     }
 
     /**

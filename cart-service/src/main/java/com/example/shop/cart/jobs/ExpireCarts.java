@@ -36,22 +36,23 @@ import org.bson.Document;
  * fails its own guarded cart write ({@code status: active}) and undoes its reservation.</li>
  * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
  * run or being handled by another replica right now), in batches: one query finds the batch's
- * carted entries (on the {@code carted.cart_id} index), and each entry is pulled and added back to
- * {@code qty} in one update guarded on the entry's exact quantity
- * ({@link Reservations#releaseObserved}). Two replicas racing on one entry: exactly one update
- * matches.</li>
+ * carted entries (on the {@code carted.cart_id} index); per sku, all of the batch's entries are
+ * pulled and added back to {@code qty} in one update guarded on every entry being exactly as read
+ * ({@link Reservations#returnEntries}). If any of them changed meanwhile (an add racing the lock,
+ * another replica), that sku's entries are returned one by one, each update guarded on the entry's
+ * exact quantity ({@link Reservations#releaseObserved}). Two replicas racing on one entry: exactly
+ * one update matches.</li>
  * <li><b>Mark</b> expiring → expired for the batch (guarded by {@code status: expiring}, so each
  * cart is counted by exactly one replica).</li>
  * </ol>
- * Round trips grow with the number of reservations, not five per cart as a cart-at-a-time loop
- * would need. A failure part-way leaves carts in {@code expiring}; the next run resumes them.
+ * Round trips grow with the number of skus per batch, not with the number of carts. A failure part-way leaves carts in {@code expiring}; the next run resumes them.
  * A pending cart is never selected, so a checkout keeps its reservations.
  */
 @Singleton
 public class ExpireCarts {
 
-    /** Carts per return-and-mark batch: bounds the size of one {@code $in} query. */
-    static final int BATCH = 200;
+    /** Carts per return-and-mark batch: bounds the size of one {@code $in} query and of one guarded update. */
+    static final int BATCH = 1000;
 
     private final MongoCollection<Document> carts;
     private final Reservations reservations;
@@ -78,11 +79,19 @@ public class ExpireCarts {
             List<String> batch = expiring.subList(from, Math.min(from + BATCH, expiring.size()));
             Set<String> inBatch = new HashSet<>(batch);
             for (Document inventory : reservations.heldByAny(batch)) {
+                String sku = inventory.getString("_id");
+                List<Document> entries = new ArrayList<>();
                 for (Document entry : Docs.list(inventory, "carted")) {
-                    String cartId = entry.getString("cart_id");
-                    if (inBatch.contains(cartId)) {
-                        units += reservations.releaseObserved(inventory.getString("_id"), cartId, entry, "expiry");
+                    if (inBatch.contains(entry.getString("cart_id"))) {
+                        entries.add(entry);
                     }
+                }
+                if (reservations.returnEntries(sku, entries, "expiry")) {
+                    units += entries.stream().mapToLong(entry -> Docs.num(entry, "qty")).sum();
+                    continue;
+                }
+                for (Document entry : entries) {
+                    units += reservations.releaseObserved(sku, entry.getString("cart_id"), entry, "expiry");
                 }
             }
             long marked = carts.updateMany(and(in("_id", batch), eq("status", CartStatus.EXPIRING)),

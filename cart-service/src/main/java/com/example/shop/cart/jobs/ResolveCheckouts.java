@@ -58,9 +58,9 @@ public class ResolveCheckouts {
             String key = attempt.getString("key");
             PaymentResult result = gateway.status(Checkout.gatewayKey(cartId, key));
             switch (result.outcome()) {
-                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId()) ? 1 : 0;
-                case DECLINED -> released += settle.decline(cartId, key, "declined", result.reason()) ? 1 : 0;
-                default -> released += settle.decline(cartId, key, "abandoned", "no answer from the payment gateway") ? 1 : 0;
+                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId()) != null ? 1 : 0;
+                case DECLINED -> released += settle.decline(cartId, key, "declined", result.reason()) != null ? 1 : 0;
+                default -> released += settle.decline(cartId, key, "abandoned", "no answer from the payment gateway") != null ? 1 : 0;
             }
         }
         int finalized = 0;
