@@ -79,7 +79,7 @@ class CrashRepairTest {
         Api.verify().then().body("healthy", equalTo(false));
 
         // the dead holder's lease (3 s in tests) must expire first; then this move takes over and
-        // first reconciles the subtree the dead holder recorded as its intent
+        // first reconciles the tree the dead holder left half-changed
         long started = System.nanoTime();
         Api.move("hard-bop", "ragtime").then().statusCode(200);
         assertTrue(System.nanoTime() - started > 1_000_000_000L, "waited for the lease");

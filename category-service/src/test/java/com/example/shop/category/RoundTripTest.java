@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(JwtTestResource.class)
 class RoundTripTest {
 
-    static final int MAX_ROUND_TRIPS = 20;
+    /** Lock, node and new parent, parent pointer, one bulk write for the subtree, release. */
+    static final int MAX_ROUND_TRIPS = 5;
 
     @Inject
     CommandCounter counter;
@@ -42,11 +43,7 @@ class RoundTripTest {
         System.out.printf("round trips: 10-node move %d %s%n            1000-node move %d %s%n", small.size(), small, big.size(), big);
 
         assertTrue(big.size() <= MAX_ROUND_TRIPS, "1000-node move used " + big.size() + " commands: " + big);
-        // The same sequence of operations; at most the driver splits the bulk write into batches of
-        // the server's maxWriteBatchSize (1,000 on the embedded server, 100,000 on MongoDB) and a
-        // cursor into 16 MB batches.
-        assertTrue(big.size() <= small.size() + 3, "grows with the subtree: " + small.size() + " → " + big.size());
-        assertTrue(big.stream().filter(c -> c.equals("update")).count() <= 5, "writes are bulk: " + big);
+        assertTrue(big.size() <= small.size(), "grows with the subtree: " + small.size() + " → " + big.size());
         Api.verify().then().body("healthy", org.hamcrest.Matchers.equalTo(true));
         Trees.assertDatabaseConsistent();
     }

@@ -14,23 +14,25 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import org.bson.Document;
-import org.bson.types.ObjectId;
 import org.jboss.logging.Logger;
 
 /**
- * A lease on the tree's shape, held by every change of parent pointers (create, move, delete) so
- * that the cycle check of a move and the no-children check of a delete cannot be overtaken by a
- * concurrent change of shape. It is one document, {@code tree_locks {_id: "tree"}}, taken and
- * released with single-document guarded updates (no transaction):
+ * A lease on the tree, held by every change of a category (create, move, rename, slug change,
+ * delete), so that changes never interleave: the cycle check of a move and the no-children check
+ * of a delete cannot be overtaken, and a move can compute its descendants' new ancestors from the
+ * stored ones, which no one else changes meanwhile. It is one document,
+ * {@code tree_locks {_id: "tree"}}, taken and released with single-document guarded updates (no
+ * transaction):
  * <pre>
  *   take:    findOneAndUpdate({_id:"tree", $or:[{owner:null}, {expiresAt:{$lt:now}}]},
- *                             {$set:{owner, expiresAt:now+lease, intent:null}})
- *   intent:  updateOne({_id:"tree", owner}, {$set:{intent: nodeId}})   before the first write
- *   release: updateOne({_id:"tree", owner}, {$set:{owner:null, expiresAt:null, intent:null}})
+ *                             {$set:{owner, expiresAt:now+lease}})      (answers the document before)
+ *   release: updateOne({_id:"tree", owner}, {$set:{owner:null, expiresAt:null}})
  * </pre>
- * A holder that dies leaves the lease to expire; the next holder sees the dead holder's
- * {@code intent} and first reconciles that subtree (crash recovery). Renames and slug changes do
- * not take the lock: they do not change the shape and converge on their own (see the use cases).
+ * A holder that dies leaves the lease to expire, and may leave a change half done (a parent
+ * pointer moved, its descendants' ancestors not yet). The next holder sees from the document it
+ * took over that the previous holder never released it, and first reconciles the whole tree
+ * ({@link Reconciler#reconcileAll}: ancestors re-derived from parent pointers and current labels)
+ * before its own change. So whoever holds the lease finds the stored ancestors right.
  */
 @ApplicationScoped
 public class TreeLock {
@@ -47,18 +49,12 @@ public class TreeLock {
     @Inject
     Reconciler reconciler;
 
-    /** A held lease. */
-    public final class Lease {
+    /** A held lease: proof, for the use cases that need it, that the caller holds the lock. */
+    public static final class Lease {
         private final String owner;
 
         private Lease(String owner) {
             this.owner = owner;
-        }
-
-        /** Records which subtree is about to change, so that a successor can repair it after a crash. */
-        public void intend(ObjectId node) {
-            store.locks().updateOne(Filters.and(Filters.eq("_id", ID), Filters.eq("owner", owner)),
-                    Updates.set("intent", node));
         }
     }
 
@@ -105,7 +101,7 @@ public class TreeLock {
     }
 
     private static Document free() {
-        return new Document("_id", ID).append("owner", null).append("expiresAt", null).append("intent", null);
+        return new Document("_id", ID).append("owner", null).append("expiresAt", null);
     }
 
     private Lease acquire() {
@@ -120,19 +116,14 @@ public class TreeLock {
                     Filters.and(Filters.eq("_id", ID),
                             Filters.or(Filters.eq("owner", null), Filters.lt("expiresAt", now))),
                     Updates.combine(Updates.set("owner", owner),
-                            Updates.set("expiresAt", new Date(now.getTime() + lease.toMillis())),
-                            Updates.set("intent", null)),
+                            Updates.set("expiresAt", new Date(now.getTime() + lease.toMillis()))),
                     new FindOneAndUpdateOptions().returnDocument(ReturnDocument.BEFORE));
             if (before != null) {
-                Lease held = new Lease(owner);
-                ObjectId unfinished = before.getString("owner") != null ? before.getObjectId("intent") : null;
-                if (unfinished != null) {
-                    LOG.warnf("Tree lock taken over from an expired holder that was changing %s; reconciling that subtree", unfinished);
-                    held.intend(unfinished);
-                    reconciler.reconcileSubtree(unfinished);
-                    held.intend(null);
+                if (before.getString("owner") != null) {
+                    LOG.warnf("Tree lock taken over from a holder whose lease expired (it may have died half-way); reconciling the tree first");
+                    reconciler.reconcileAll();
                 }
-                return held;
+                return new Lease(owner);
             }
             if (System.nanoTime() > deadline) {
                 throw CategoryProblems.treeBusy();
@@ -148,6 +139,6 @@ public class TreeLock {
 
     private void release(Lease lease) {
         store.locks().updateOne(Filters.and(Filters.eq("_id", ID), Filters.eq("owner", lease.owner)),
-                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null), Updates.set("intent", null)));
+                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null)));
     }
 }

@@ -4,11 +4,9 @@ import com.example.shop.category.tree.CategoryProblems;
 import com.example.shop.category.tree.CategoryStore;
 import com.example.shop.category.tree.Crumb;
 import com.example.shop.category.tree.Node;
-import com.example.shop.category.tree.Reconciler;
 import com.example.shop.category.tree.TreeLock;
 import com.mongodb.MongoException;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.types.ObjectId;
@@ -27,14 +25,13 @@ import org.bson.types.ObjectId;
 @ApplicationScoped
 public class CreateCategory {
 
-    @Inject
-    CategoryStore store;
+    private final CategoryStore store;
+    private final TreeLock lock;
 
-    @Inject
-    TreeLock lock;
-
-    @Inject
-    Reconciler reconciler;
+    CreateCategory(CategoryStore store, TreeLock lock) {
+        this.store = store;
+        this.lock = lock;
+    }
 
     public Node create(String name, String slug, String parentSlug) {
         return lock.withLock(lease -> {
@@ -56,8 +53,7 @@ public class CreateCategory {
                 }
                 throw e;
             }
-            reconciler.reconcileSubtree(node.id());
-            return store.findById(node.id()).orElse(node);
+            return node;
         });
     }
 }

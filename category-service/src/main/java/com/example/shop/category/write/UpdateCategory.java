@@ -5,14 +5,14 @@ import com.example.shop.category.tree.CategoryStore;
 import com.example.shop.category.tree.Node;
 import com.example.shop.category.tree.TreeLock;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code PATCH /categories/{slug}}: rename and/or change slug and/or move. With a move, every
- * check that can refuse (unknown parent, cycle) runs under the lock before anything is written;
- * then the relabel (which can still refuse a duplicate slug, with nothing written), then the move.
+ * {@code PATCH /categories/{slug}}: rename and/or change slug and/or move, all under the tree lock.
+ * With a move, every check that can refuse (unknown parent, cycle) runs before anything is
+ * written; then the relabel (which can still refuse a duplicate slug, with nothing written), then
+ * the move.
  */
 @ApplicationScoped
 public class UpdateCategory {
@@ -21,21 +21,21 @@ public class UpdateCategory {
     public record Changes(String name, String slug, boolean moveGiven, String parent) {
     }
 
-    @Inject
-    CategoryStore store;
+    private final CategoryStore store;
+    private final TreeLock lock;
+    private final RelabelCategory relabel;
+    private final MoveCategory move;
 
-    @Inject
-    TreeLock lock;
-
-    @Inject
-    RelabelCategory relabel;
-
-    @Inject
-    MoveCategory move;
+    UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move) {
+        this.store = store;
+        this.lock = lock;
+        this.relabel = relabel;
+        this.move = move;
+    }
 
     public Node update(String slug, Changes changes) {
         if (!changes.moveGiven()) {
-            return relabel.relabel(store.requireBySlug(slug), changes.name(), changes.slug());
+            return lock.withLock(lease -> relabel.relabel(lease, store.requireBySlug(slug), changes.name(), changes.slug()));
         }
         return lock.withLock(lease -> {
             // the node and the new parent in one query
@@ -52,7 +52,7 @@ public class UpdateCategory {
                 }
             }
             move.check(node, parent);
-            Node relabelled = relabel.relabel(node, changes.name(), changes.slug());
+            Node relabelled = relabel.relabel(lease, node, changes.name(), changes.slug());
             return move.move(lease, relabelled, parent);
         });
     }

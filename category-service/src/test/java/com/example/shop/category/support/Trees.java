@@ -39,7 +39,7 @@ public final class Trees {
     public static void reset() {
         db().getCollection("categories").deleteMany(new Document());
         db().getCollection("tree_locks").updateMany(new Document(),
-                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null), Updates.set("intent", null)));
+                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null)));
     }
 
     /** slug → parent slug (null for a root) and slug → name, maintained by a test. */
