@@ -14,30 +14,43 @@ import java.util.concurrent.CountDownLatch;
  * MongoDB binary and no Docker engine can be installed. It reports wire version 5.0, which the
  * 5.x Java driver requires.
  *
- * <p>Run it as a program: {@code EmbeddedMongo [--host 127.0.0.1] [--port 27017] [--data FILE]}.
- * With {@code --data} it keeps its data in an H2 file that survives restarts and never loses an
- * acknowledged write; without, it keeps everything in memory.
+ * <p>Run it as a program: {@code EmbeddedMongo [--host 127.0.0.1] [--port 27017] [--data FILE]
+ * [--workers N]}. With {@code --data} it keeps its data in an H2 file that survives restarts and
+ * never loses an acknowledged write; without, it keeps everything in memory.
+ *
+ * <p>Commands run on the server's Netty worker threads, and a durable write holds its thread until
+ * the commit that contains it. The more commands are in flight while a commit is written, the more
+ * of them the next commit carries ({@link GroupCommit}), so the durable server runs
+ * {@value #DURABLE_WORKERS} workers rather than Netty's default of two per core.
  */
 public final class EmbeddedMongo implements AutoCloseable {
 
+    /** Worker threads of the durable server; see the class comment. */
+    public static final int DURABLE_WORKERS = 16;
+
     private final MongoServer server;
 
-    private EmbeddedMongo(MongoBackend backend, String host, int port) {
+    private EmbeddedMongo(MongoBackend backend, String host, int port, int workers) {
         this.server = new MongoServer(backend);
-        server.bind(host, port);
+        server.bind(new InetSocketAddress(host, port), 1, workers);
     }
 
     /** An in-memory server on a free port of the loopback interface. */
     public static EmbeddedMongo inMemory() {
-        return new EmbeddedMongo(new MemoryBackend(), "127.0.0.1", 0);
+        return new EmbeddedMongo(new MemoryBackend(), "127.0.0.1", 0, 0);
     }
 
     /** A server whose data lives in {@code file} and survives a restart or a {@code kill -9}. */
     public static EmbeddedMongo durable(Path file, String host, int port) throws IOException {
+        return durable(file, host, port, DURABLE_WORKERS);
+    }
+
+    /** As {@link #durable(Path, String, int)} with {@code workers} worker threads (0: Netty's default). */
+    public static EmbeddedMongo durable(Path file, String host, int port, int workers) throws IOException {
         if (file.getParent() != null) {
             Files.createDirectories(file.getParent());
         }
-        return new EmbeddedMongo(new DurableH2Backend(file), host, port);
+        return new EmbeddedMongo(new DurableH2Backend(file), host, port, workers);
     }
 
     public String connectionString() {
@@ -58,20 +71,22 @@ public final class EmbeddedMongo implements AutoCloseable {
         String host = "127.0.0.1";
         int port = 27017;
         Path data = null;
+        int workers = -1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--host" -> host = args[++i];
                 case "--port" -> port = Integer.parseInt(args[++i]);
                 case "--data" -> data = Path.of(args[++i]);
+                case "--workers" -> workers = Integer.parseInt(args[++i]);
                 default -> {
-                    System.err.println("usage: EmbeddedMongo [--host H] [--port P] [--data FILE]");
+                    System.err.println("usage: EmbeddedMongo [--host H] [--port P] [--data FILE] [--workers N]");
                     System.exit(2);
                 }
             }
         }
         EmbeddedMongo mongo = data == null
-                ? new EmbeddedMongo(new MemoryBackend(), host, port)
-                : durable(data, host, port);
+                ? new EmbeddedMongo(new MemoryBackend(), host, port, Math.max(workers, 0))
+                : durable(data, host, port, workers < 0 ? DURABLE_WORKERS : workers);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             mongo.close();
