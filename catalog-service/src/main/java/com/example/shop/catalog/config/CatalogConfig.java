@@ -23,6 +23,13 @@ public interface CatalogConfig {
         /** Largest accepted {@code limit}. */
         @WithDefault("100")
         int maxLimit();
+
+        /**
+         * Most units of a product one cart may hold when neither the product nor its type says
+         * ({@code max_per_cart}); the cart service enforces the value the product shows.
+         */
+        @WithDefault("10")
+        int defaultMaxPerCart();
     }
 
     interface Cursor {

@@ -3,6 +3,7 @@ package com.example.shop.catalog.product;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -34,6 +35,9 @@ public record ProductBody(
         @NotNull ObjectNode details,
         @Schema(description = "Extra search keywords; words of the title and of the details' text values are added by the service")
         @Size(max = 100) List<String> keywords,
+        @Schema(description = "Most units of this product one cart may hold (1..1000). Absent: the product type's "
+                + "max_per_cart, else the platform default (10 unless configured). GET shows the value in force.", example = "4")
+        @Min(1) @Max(1000) Integer max_per_cart,
         @Schema(description = "Ignored when equal to the If-Match version (round trip); otherwise refused", readOnly = true)
         Long version) {
 

@@ -48,11 +48,13 @@ public class ProductCatalog {
 
     private final MongoCollection<Document> products;
     private final ProductTypes types;
+    private final PerCartLimit perCartLimit;
 
     public ProductCatalog(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database,
-                          ProductTypes types) {
+                          ProductTypes types, PerCartLimit perCartLimit) {
         this.products = mongo.getDatabase(database).getCollection(COLLECTION);
         this.types = types;
+        this.perCartLimit = perCartLimit;
     }
 
     /** The product, without {@code _id}; 404 when unknown. */
@@ -61,7 +63,7 @@ public class ProductCatalog {
         if (product == null) {
             throw unknown(sku);
         }
-        return product;
+        return perCartLimit.shownOn(product);
     }
 
     public Document create(ProductBody body) {
@@ -84,7 +86,7 @@ public class ProductCatalog {
             throw e;
         }
         product.remove("_id");
-        return product;
+        return perCartLimit.shownOn(product);
     }
 
     /** Replaces the product's fields if its version is still {@code expectedVersion}. */
@@ -100,7 +102,7 @@ public class ProductCatalog {
         Document set = fields(body);
         Document update = new Document("$set", set).append("$inc", new Document("version", 1L));
         Document unset = new Document();
-        for (String optional : List.of("description", "shipping")) {
+        for (String optional : List.of("description", "shipping", "max_per_cart")) {
             if (!set.containsKey(optional)) {
                 unset.append(optional, "");
             }
@@ -113,7 +115,7 @@ public class ProductCatalog {
         if (updated == null) {
             throw staleOrUnknown(sku, expectedVersion);
         }
-        return updated;
+        return perCartLimit.shownOn(updated);
     }
 
     /** Deletes the product; when {@code expectedVersion} is given, only if it is still that version. */
@@ -166,6 +168,9 @@ public class ProductCatalog {
         doc.append("category_ids", categoryIds(body.category_ids()));
         doc.append("details", details);
         doc.append("keywords", Keywords.derive(body.title(), details, keywords(body.keywords())));
+        if (body.max_per_cart() != null) {
+            doc.append("max_per_cart", body.max_per_cart());
+        }
         return doc;
     }
 

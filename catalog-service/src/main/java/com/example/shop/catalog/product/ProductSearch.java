@@ -27,11 +27,13 @@ public class ProductSearch {
 
     private final MongoCollection<Document> products;
     private final ProductCursor cursors;
+    private final PerCartLimit perCartLimit;
 
     public ProductSearch(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database,
-                         CatalogConfig config) {
+                         CatalogConfig config, PerCartLimit perCartLimit) {
         this.products = mongo.getDatabase(database).getCollection(ProductCatalog.COLLECTION);
         this.cursors = new ProductCursor(config.cursor().secret());
+        this.perCartLimit = perCartLimit;
     }
 
     /** Runs {@code query}; {@code categoryIds}, when not null, restricts to products in any of those categories. */
@@ -79,6 +81,7 @@ public class ProductSearch {
             Object key = sort == ProductSort.SKU ? null : valueAt(last, sort.field);
             next = cursors.encode(fingerprint, new ProductCursor.Position(key, last.getString("sku")));
         }
+        items.forEach(perCartLimit::shownOn);
         return new Page(items, next);
     }
 

@@ -5,7 +5,8 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The shape of a product as the API returns it: the stored document without {@code _id}. Used
+ * The shape of a product as the API returns it: the stored document without {@code _id}, with
+ * the per-cart limit in force ({@link PerCartLimit}). Used
  * for the API description only: responses are written straight from the stored document
  * ({@link ProductJson}), which has exactly these fields.
  */
@@ -21,6 +22,9 @@ public record ProductView(
         @Schema(required = true, description = "Attributes declared by the product type; dates as YYYY-MM-DD",
                 implementation = Map.class) Map<String, Object> details,
         @Schema(required = true, description = "Lower-case search keywords") List<String> keywords,
+        @Schema(required = true, description = "Most units of this product one cart may hold: the product's own value, "
+                + "else its type's, else the platform default. Adding more answers 409 line-limit.", example = "10")
+        int max_per_cart,
         @Schema(required = true, description = "Incremented by every change; send it as If-Match", example = "1")
         long version) {
 

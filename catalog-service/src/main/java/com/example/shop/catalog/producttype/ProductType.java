@@ -1,5 +1,7 @@
 package com.example.shop.catalog.producttype;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -18,7 +20,14 @@ public record ProductType(
                 message = "must start with a letter or digit and contain only letters, digits, spaces, '_' and '-'")
         String name,
         @Size(max = 1000) String description,
-        @NotNull @Size(max = 100) List<Attribute> attributes) {
+        @NotNull @Size(max = 100) List<Attribute> attributes,
+        @Schema(description = "Most units of one product of this type one cart may hold (1..1000), unless the product "
+                + "says otherwise; absent: the platform default", example = "4")
+        @Min(1) @Max(1000) Integer max_per_cart) {
+
+    public ProductType(String name, String description, List<Attribute> attributes) {
+        this(name, description, attributes, null);
+    }
 
     /**
      * One attribute of {@code details}. Checked by {@code ProductTypes.checkDeclaration} (not by bean

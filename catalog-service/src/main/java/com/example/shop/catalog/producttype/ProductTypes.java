@@ -143,7 +143,11 @@ public class ProductTypes {
         if (type.description() != null) {
             doc.append("description", type.description());
         }
-        return doc.append("attributes", attributes);
+        doc.append("attributes", attributes);
+        if (type.max_per_cart() != null) {
+            doc.append("max_per_cart", type.max_per_cart());
+        }
+        return doc;
     }
 
     static ProductType fromDocument(Document doc) {
@@ -152,7 +156,9 @@ public class ProductTypes {
             attributes.add(new ProductType.Attribute(a.getString("name"), a.getString("type"),
                     a.getBoolean("required", false)));
         }
-        return new ProductType(doc.getString("_id"), doc.getString("description"), List.copyOf(attributes));
+        Number maxPerCart = (Number) doc.get("max_per_cart");
+        return new ProductType(doc.getString("_id"), doc.getString("description"), List.copyOf(attributes),
+                maxPerCart == null ? null : maxPerCart.intValue());
     }
 
     private static ProductType.Attribute attr(String name, AttributeType type, boolean required) {

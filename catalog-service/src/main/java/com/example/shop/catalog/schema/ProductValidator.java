@@ -36,6 +36,7 @@ final class ProductValidator {
                         .append("items", new Document("bsonType", "string").append("pattern", "^[0-9a-f]{24}$")))
                 .append("keywords", new Document("bsonType", "array").append("items", new Document("bsonType", "string")))
                 .append("details", new Document("bsonType", "object"))
+                .append("max_per_cart", new Document("bsonType", INTEGER).append("minimum", 1))
                 .append("version", new Document("bsonType", INTEGER).append("minimum", 1));
         List<Document> perType = new ArrayList<>();
         for (ProductType type : types) {
