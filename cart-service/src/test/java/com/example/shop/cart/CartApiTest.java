@@ -211,6 +211,29 @@ class CartApiTest {
     }
 
     @Test
+    void aLineHoldsAtMostTheProductsPerCartLimit() {
+        String sku = newSku("MAX-4");
+        stock(sku, 100);
+        String cart = newCart();
+        var before = TestDatabase.snapshot("cart");
+        add(cart, sku, 5).then().statusCode(409).contentType("application/problem+json")
+                .body("type", endsWith("/line-limit")).body("max", equalTo(4)).body("sku", equalTo(sku));
+        assertEquals(before, TestDatabase.snapshot("cart"));
+
+        add(cart, sku, 3).then().statusCode(200);
+        add(cart, sku, 2).then().statusCode(409).body("max", equalTo(4));
+        add(cart, sku, 1).then().statusCode(200).body("items[0].qty", equalTo(4));
+        change(cart, sku, 5).then().statusCode(409).body("type", endsWith("/line-limit")).body("max", equalTo(4));
+        change(cart, sku, 2).then().statusCode(200).body("items[0].qty", equalTo(2));
+        assertEquals(98, available(sku));
+        assertEquals(2, reserved(sku));
+        // every refusal is counted by reason
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertEquals(true, metrics.lines().anyMatch(l -> l.startsWith("cart_limit_refusals_total{") && l.contains("reason=\"line-limit\"")), metrics);
+        Invariant.assertConservation();
+    }
+
+    @Test
     void aCartThatIsNotActiveRefusesChanges() {
         String sku = newSku("INACTIVE");
         stock(sku, 5);

@@ -266,7 +266,7 @@ class ConcurrencyTest {
         try (MongoClient otherClient = MongoClients.create(MongoTestResource.connectionString())) {
             CartDatabase other = new CartDatabase(otherClient.getDatabase("cart"));
             Reservations otherReservations = new Reservations(other, metrics, config);
-            ExpireCarts otherExpiry = new ExpireCarts(other, otherReservations, metrics);
+            ExpireCarts otherExpiry = new ExpireCarts(other, otherReservations, metrics, config);
             CleanupInventory otherCleanup = new CleanupInventory(other, otherReservations);
 
             List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());

@@ -7,6 +7,7 @@ import static com.mongodb.client.model.Filters.lte;
 import static com.mongodb.client.model.Filters.ne;
 import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.min;
 import static com.mongodb.client.model.Updates.push;
 import static com.mongodb.client.model.Updates.set;
 
@@ -76,17 +77,19 @@ public class AddToCart {
     }
 
     public CartView add(String cartId, String sku, int qty) {
-        int maxLine = config.limits().maxLineQty();
         Document cart = reader.require(cartId);
         requireActive(cart);
         Document existing = CartReader.line(cart, sku);
         if (existing == null && Docs.list(cart, "items").size() >= config.limits().maxLines()) {
+            metrics.refused("too-many-lines");
             throw CartProblems.tooManyLines(config.limits().maxLines());
         }
-        if (existing != null && Docs.num(existing, "qty") + qty > maxLine) {
-            throw CartProblems.lineLimit(maxLine);
-        }
         ProductSnapshot product = catalog.product(sku);
+        int maxLine = lineLimit(product, config);
+        if ((existing == null ? 0 : Docs.num(existing, "qty")) + qty > maxLine) {
+            metrics.refused("line-limit");
+            throw CartProblems.lineLimit(sku, maxLine);
+        }
         String currency = CartReader.currency(cart);
         if (currency != null && !currency.equals(product.currency())) {
             throw CartProblems.currencyMismatch(currency, product.currency());
@@ -122,7 +125,8 @@ public class AddToCart {
             requireActive(cart);
             Document current = CartReader.line(cart, sku);
             if (current != null && Docs.num(current, "qty") + qty > maxLine) {
-                throw CartProblems.lineLimit(maxLine);
+                metrics.refused("line-limit");
+                throw CartProblems.lineLimit(sku, maxLine);
             }
             growFirst = current != null;
             // the line appeared or disappeared concurrently: try again
@@ -141,9 +145,16 @@ public class AddToCart {
         Document line = new Document("sku", sku).append("qty", qty).append("details",
                 new Document("title", product.title()).append("type", product.type())
                         .append("unit_price", product.unitPrice()).append("currency", product.currency()));
+        // held_since: the first reservation of the cart; $min keeps the earliest (cart.expiry.max-hold)
         return carts.findOneAndUpdate(
                 and(eq("_id", cartId), eq("status", CartStatus.ACTIVE), ne("items.sku", sku)),
-                combine(push("items", line), set("last_modified", now), inc("version", 1L)), AFTER);
+                combine(push("items", line), set("last_modified", now), min("held_since", now), inc("version", 1L)), AFTER);
+    }
+
+    /** The most units of the product one line may hold: the product's per-cart limit, within this service's own. */
+    static int lineLimit(ProductSnapshot product, CartConfig config) {
+        int own = config.limits().maxLineQty();
+        return product.maxPerCart() == null ? own : Math.min(own, product.maxPerCart());
     }
 
     static void requireActive(Document cart) {

@@ -9,6 +9,8 @@ import static com.mongodb.client.model.Updates.pull;
 import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.cart.CartRecords.CartView;
+import com.example.shop.cart.catalog.Catalog;
+import com.example.shop.cart.config.CartConfig;
 import com.example.shop.cart.config.CartDatabase;
 import com.example.shop.cart.config.CartMetrics;
 import com.example.shop.cart.config.FaultInjection;
@@ -29,7 +31,7 @@ import org.bson.conversions.Bson;
  * difference. The cart write is a compare-and-set on the line's observed quantity (and
  * {@code status: active}), so concurrent changes never lose an update; a lost race is retried.
  * <ul>
- * <li><b>Increase by d</b>: reserve d first, then CAS the line; if the CAS fails, return the d
+ * <li><b>Increase by d</b>: within the product's per-cart limit (from the catalog, as on add); reserve d first, then CAS the line; if the CAS fails, return the d
  * (compensation) and retry, or answer 409 when the cart is no longer active.</li>
  * <li><b>Decrease by d / remove</b>: CAS the line first, then return d from the cart's carted
  * entry. A crash in between leaves an over-reservation that cleanup returns; if expiry returned
@@ -48,15 +50,19 @@ public class ChangeLine {
     private final Reservations reservations;
     private final CartMetrics metrics;
     private final FaultInjection faults;
+    private final Catalog catalog;
+    private final CartConfig config;
 
     @Inject
     public ChangeLine(CartDatabase database, CartReader reader, Reservations reservations, CartMetrics metrics,
-                      FaultInjection faults) {
+                      FaultInjection faults, Catalog catalog, CartConfig config) {
         this.carts = database.carts();
         this.reader = reader;
         this.reservations = reservations;
         this.metrics = metrics;
         this.faults = faults;
+        this.catalog = catalog;
+        this.config = config;
     }
 
     public CartView change(String cartId, String sku, int qty) {
@@ -75,6 +81,11 @@ public class ChangeLine {
                     elemMatch("items", and(eq("sku", sku), eq("qty", line.get("qty")))));
             Date now = new Date();
             if (qty > held) {
+                int limit = AddToCart.lineLimit(catalog.product(sku), config);
+                if (qty > limit) {
+                    metrics.refused("line-limit");
+                    throw CartProblems.lineLimit(sku, limit);
+                }
                 int more = (int) (qty - held);
                 reservations.reserve(sku, cartId, more, true);
                 faults.at(FaultInjection.Point.AFTER_RESERVE);

@@ -48,7 +48,8 @@ public class Catalog {
                 || product.pricing().currency() == null || product.title() == null || product.pricing().retail() < 0) {
             throw new IllegalStateException("the catalog's product " + sku + " lacks a title or a retail price");
         }
-        return new ProductSnapshot(sku, product.title(), product.type(), product.pricing().retail(), product.pricing().currency());
+        return new ProductSnapshot(sku, product.title(), product.type(), product.pricing().retail(), product.pricing().currency(),
+                product.max_per_cart() == null || product.max_per_cart() < 1 ? null : product.max_per_cart());
     }
 
     ProductSnapshot unavailable(String sku) {

@@ -34,7 +34,7 @@ interface CatalogClient {
 
     /** The part of the catalog's product this service reads; everything else is ignored. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Product(String sku, String type, String title, Pricing pricing) {
+    record Product(String sku, String type, String title, Pricing pricing, Integer max_per_cart) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -3,12 +3,15 @@ package com.example.shop.cart.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Everything the cart service can be tuned with; each key is env-overridable (CART_EXPIRY_INACTIVE_AFTER, ...). */
 @ConfigMapping(prefix = "cart")
 public interface CartConfig {
 
     Expiry expiry();
+
+    Retention retention();
 
     Cleanup cleanup();
 
@@ -26,6 +29,30 @@ public interface CartConfig {
         /** How often the expiry job runs. */
         @WithDefault("1m")
         Duration every();
+
+        /**
+         * A cart's reservations are held at most this long from its first reservation, however active
+         * the cart is: touching a cart renews its idle time, not this. A cart in checkout is never cut.
+         */
+        @WithDefault("2h")
+        Duration maxHold();
+    }
+
+    /** How long carts that hold nothing are kept before the expiry job deletes them. */
+    interface Retention {
+        /** An expired cart (its stock already returned) is deleted this long after it expired. */
+        @WithDefault("24h")
+        Duration expired();
+
+        /** An active cart that holds nothing (never filled, or emptied) is deleted after this long untouched. */
+        @WithDefault("1h")
+        Duration empty();
+
+        /**
+         * A completed cart - the record of an order - is deleted this long after checkout; unset, it
+         * is kept for ever (the inventory's {@code sold} counters keep its units either way).
+         */
+        Optional<Duration> complete();
     }
 
     interface Cleanup {

@@ -37,12 +37,25 @@ public class CartMetrics {
         expirations.increment(carts);
     }
 
+    /** Carts that held nothing, deleted after their retention. */
+    public void deleted(long carts) {
+        if (carts > 0) {
+            Counter.builder("cart.deletions").description("Carts deleted after their retention").register(registry).increment(carts);
+        }
+    }
+
     /** Units moved from a reservation back to available stock, by why (release, expiry, cleanup, compensation, checkout). */
     public void returned(String reason, long units) {
         if (units > 0) {
             Counter.builder("cart.returned.units").description("Reserved units returned to available stock")
                     .tag("reason", reason).register(registry).increment(units);
         }
+    }
+
+    /** An add or change refused by a limit: line-limit, too-many-lines, too-many-holders. */
+    public void refused(String reason) {
+        Counter.builder("cart.limit.refusals").description("Adds and changes refused by a limit, by limit")
+                .tag("reason", reason).register(registry).increment();
     }
 
     public void sold(long units) {

@@ -79,6 +79,7 @@ public class Reservations {
             }
             List<Document> entries = Docs.list(doc, "carted");
             if (entries.size() >= maxHolders && entries.stream().noneMatch(e -> cartId.equals(e.getString("cart_id")))) {
+                metrics.refused("too-many-holders");
                 throw CartProblems.tooManyHolders(sku, maxHolders);
             }
             // the entry appeared or disappeared between the two updates: try again

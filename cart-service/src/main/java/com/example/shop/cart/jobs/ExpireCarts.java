@@ -2,14 +2,17 @@ package com.example.shop.cart.jobs;
 
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.exists;
 import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Projections.include;
 import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.cart.CartStatus;
+import com.example.shop.cart.config.CartConfig;
 import com.example.shop.cart.config.CartDatabase;
 import com.example.shop.cart.config.CartMetrics;
 import com.example.shop.cart.inventory.Docs;
@@ -28,12 +31,17 @@ import java.util.Set;
 import org.bson.Document;
 
 /**
- * Expires carts untouched for longer than {@code cart.expiry.inactive-after}.
+ * Expires carts untouched for longer than {@code cart.expiry.inactive-after}, and carts that have
+ * held stock for longer than {@code cart.expiry.max-hold} however active they are; then deletes
+ * carts that hold nothing once their retention is over.
  * <ol>
  * <li><b>Lock</b>: active → expiring in one {@code updateMany} whose filter is evaluated per cart
  * at the moment it is written: {@code status: active} and {@code last_modified < cutoff}. A cart
  * touched meanwhile has a newer {@code last_modified} and is left alone; an add racing the lock
- * fails its own guarded cart write ({@code status: active}) and undoes its reservation.</li>
+ * fails its own guarded cart write ({@code status: active}) and undoes its reservation. A second
+ * {@code updateMany} locks the active carts whose {@code held_since} (set by their first
+ * reservation) is older than the max hold, touched or not. Neither ever selects a pending cart:
+ * a checkout in progress keeps its reservations.</li>
  * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
  * run or being handled by another replica right now), in batches: one query finds the batch's
  * carted entries (on the {@code carted.cart_id} index); per sku, all of the batch's entries are
@@ -45,6 +53,12 @@ import org.bson.Document;
  * <li><b>Mark</b> expiring → expired for the batch (guarded by {@code status: expiring}, so each
  * cart is counted by exactly one replica).</li>
  * </ol>
+ * <li><b>Delete</b>, once the stock question is settled: expired carts older than
+ * {@code cart.retention.expired}, active carts without lines untouched for
+ * {@code cart.retention.empty} (the idle lock leaves empty carts alone), and, when
+ * {@code cart.retention.complete} is set, completed (settled) carts older than that,
+ * each with one {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
+ * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
  * Round trips grow with the number of skus per batch, not with the number of carts. A failure part-way leaves carts in {@code expiring}; the next run resumes them.
  * A pending cart is never selected, so a checkout keeps its reservations.
  */
@@ -57,18 +71,27 @@ public class ExpireCarts {
     private final MongoCollection<Document> carts;
     private final Reservations reservations;
     private final CartMetrics metrics;
+    private final CartConfig config;
 
     @Inject
-    public ExpireCarts(CartDatabase database, Reservations reservations, CartMetrics metrics) {
+    public ExpireCarts(CartDatabase database, Reservations reservations, CartMetrics metrics, CartConfig config) {
         this.carts = database.carts();
         this.reservations = reservations;
         this.metrics = metrics;
+        this.config = config;
     }
 
+    /** Runs with the configured max hold; {@code inactiveAfter} is the idle threshold of this run. */
     public ExpiryReport run(Duration inactiveAfter) {
-        Date cutoff = Date.from(Instant.now().minus(inactiveAfter));
+        Instant now = Instant.now();
+        Date cutoff = Date.from(now.minus(inactiveAfter));
+        // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
         int locked = (int) carts.updateMany(
-                and(eq("status", CartStatus.ACTIVE), lt("last_modified", cutoff)),
+                and(eq("status", CartStatus.ACTIVE), lt("last_modified", cutoff), exists("items.0")),
+                combine(set("status", CartStatus.EXPIRING), set("last_modified", new Date()), inc("version", 1L)))
+                .getModifiedCount();
+        int heldTooLong = (int) carts.updateMany(
+                and(eq("status", CartStatus.ACTIVE), lt("held_since", Date.from(now.minus(config.expiry().maxHold())))),
                 combine(set("status", CartStatus.EXPIRING), set("last_modified", new Date()), inc("version", 1L)))
                 .getModifiedCount();
         List<String> expiring = carts.find(eq("status", CartStatus.EXPIRING)).projection(include("_id"))
@@ -100,6 +123,21 @@ public class ExpireCarts {
             expired += (int) marked;
             metrics.expired(marked);
         }
-        return new ExpiryReport(locked, expired, units);
+        return new ExpiryReport(locked, heldTooLong, expired, units, deleteSpent(now));
+    }
+
+    /** Deletes the carts that hold nothing and whose retention is over; returns how many. */
+    private long deleteSpent(Instant now) {
+        CartConfig.Retention retention = config.retention();
+        long deleted = carts.deleteMany(and(eq("status", CartStatus.EXPIRED),
+                lt("last_modified", Date.from(now.minus(retention.expired()))))).getDeletedCount();
+        deleted += carts.deleteMany(and(eq("status", CartStatus.ACTIVE), size("items", 0),
+                lt("last_modified", Date.from(now.minus(retention.empty()))))).getDeletedCount();
+        if (retention.complete().isPresent()) {
+            deleted += carts.deleteMany(and(eq("status", CartStatus.COMPLETE), eq("settled", true),
+                    lt("last_modified", Date.from(now.minus(retention.complete().get()))))).getDeletedCount();
+        }
+        metrics.deleted(deleted);
+        return deleted;
     }
 }

@@ -9,9 +9,14 @@ public final class JobReports {
     private JobReports() {
     }
 
-    /** @param locked carts this run moved active → expiring; @param expired carts moved expiring → expired */
+    /**
+     * @param locked carts this run moved active → expiring for being idle
+     * @param heldTooLong carts moved active → expiring for holding stock longer than the max hold
+     * @param expired carts moved expiring → expired (their stock returned)
+     * @param deleted carts that held nothing, deleted after their retention
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record ExpiryReport(int locked, int expired, long returnedUnits) {
+    public record ExpiryReport(int locked, int heldTooLong, int expired, long returnedUnits, long deleted) {
     }
 
     /** @param examined old carted entries looked at; @param returnedEntries entries (partly) returned */

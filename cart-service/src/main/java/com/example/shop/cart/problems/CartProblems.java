@@ -62,9 +62,9 @@ public final class CartProblems {
                 "The cart is priced in " + cartCurrency + " but this product in " + productCurrency + "."));
     }
 
-    public static ProblemException lineLimit(int max) {
+    public static ProblemException lineLimit(String sku, int max) {
         return new ProblemException(Problem.of(409, "line-limit", "Line limit",
-                "A line may hold at most " + max + " units.").with("max", max));
+                "A cart may hold at most " + max + " units of '" + sku + "'.").with("sku", sku).with("max", max));
     }
 
     public static ProblemException tooManyLines(int max) {

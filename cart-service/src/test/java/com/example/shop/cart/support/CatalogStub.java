@@ -13,7 +13,7 @@ import java.util.concurrent.Executors;
 /**
  * A stand-in for the catalog service: GET /products/{sku} answers a fixture product for any sku
  * except those starting with "unknown" (404). Skus starting with "EUR" are priced in EUR, "PRICE-n-"
- * cost n. POST /__stub/mode/{up|down|slow|reprice} switches it: down answers 503, slow answers after 6 s, reprice adds 1000 to every price.
+ * cost n, "MAX-n-" may be held n to a cart (max_per_cart). POST /__stub/mode/{up|down|slow|reprice} switches it: down answers 503, slow answers after 6 s, reprice adds 1000 to every price.
  * Tests reach the switch through {@link Catalog#mode}, by HTTP, so no static state is shared
  * across class loaders.
  */
@@ -68,7 +68,9 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         if (mode.equals("reprice")) {
             retail += 1000;
         }
-        send(exchange, 200, "{\"sku\":\"" + sku + "\",\"type\":\"Audio Album\",\"title\":\"Album " + sku + "\","
+        // "MAX-n-…" products may be held n to a cart; the others say nothing (only the service's own line limit)
+        String maxPerCart = sku.startsWith("MAX-") ? ",\"max_per_cart\":" + sku.split("-")[1] : "";
+        send(exchange, 200, "{\"sku\":\"" + sku + "\",\"type\":\"Audio Album\",\"title\":\"Album " + sku + "\"" + maxPerCart + ","
                 + "\"description\":\"fixture\",\"pricing\":{\"currency\":\"" + currency + "\",\"list\":" + (retail + 200)
                 + ",\"retail\":" + retail + ",\"savings\":200,\"pct_savings\":15},\"details\":{\"artist\":\"Fixture\"}}");
     }
