@@ -21,6 +21,19 @@ public class EdgeAuth {
     @Inject
     JWTParser parser;
 
+    /** The subject of a valid admin token, or null (for a missing, invalid or non-admin token). */
+    String adminSubject(String authorization) {
+        if (authorization.length() < 8 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return null;
+        }
+        try {
+            JsonWebToken token = parser.parse(authorization.substring(7).trim());
+            return token.getGroups() != null && token.getGroups().contains(ADMIN_ROLE) ? token.getSubject() : null;
+        } catch (ParseException e) {
+            return null;
+        }
+    }
+
     /** {@code null} when the request may pass, otherwise the problem to answer with. */
     JsonObject check(String authorization) {
         if (authorization == null || authorization.length() < 8

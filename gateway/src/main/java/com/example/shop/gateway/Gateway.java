@@ -35,6 +35,11 @@ public class Gateway {
     @Inject
     EdgeAuth auth;
 
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
+
+    private RateLimits rateLimits;
+
     private final Map<String, Upstream> upstreams = new LinkedHashMap<>();
 
     void mount(@Observes Router router, Vertx vertx) {
@@ -43,6 +48,7 @@ public class Gateway {
         upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit));
         upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit));
         upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms)", u.name, u.url(), u.timeoutMillis));
+        rateLimits = new RateLimits(config.rateLimits(), auth, registry, vertx);
         router.route(Routes.API + "/*").handler(this::handle);
     }
 
@@ -78,6 +84,9 @@ public class Gateway {
         if (length != null && tooLarge(length)) {
             context.response().putHeader(HttpHeaders.CONNECTION, "close");
             fail(context, id, Problems.tooLarge(config.maxBodyBytes()));
+            return;
+        }
+        if (!rateLimits.admit(request, path)) {
             return;
         }
         if (route.needsAdmin(request.method())) {

@@ -3,6 +3,8 @@ package com.example.shop.gateway;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 /** Gateway configuration: where the three services are, how long to wait for them, limits. */
 @ConfigMapping(prefix = "gateway")
@@ -15,6 +17,8 @@ public interface GatewayConfig {
     long maxBodyBytes();
 
     Readiness readiness();
+
+    RateLimits rateLimits();
 
     interface Upstreams {
         Upstream catalog();
@@ -39,6 +43,37 @@ public interface GatewayConfig {
         /** Maximum HTTP/1.1 connections kept open (keep-alive) to the service. */
         @WithDefault("128")
         int poolSize();
+    }
+
+    /**
+     * Per-client limits on the routes a bot uses to hoard stock, each as {@code <requests>/<period>}
+     * (a token bucket of that many requests, refilled at that rate). See {@code RateLimits}.
+     */
+    interface RateLimits {
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * Proxies in front of the gateway (addresses or CIDR ranges) whose {@code X-Forwarded-For} is
+         * believed; from anyone else the peer address is the client.
+         */
+        Optional<List<String>> trustedProxies();
+
+        /** {@code POST /api/carts}. A shopper needs one cart. */
+        @WithDefault("10/1m")
+        String createCart();
+
+        /** {@code POST /api/carts/{id}/items}. */
+        @WithDefault("60/1m")
+        String addLine();
+
+        /** {@code PUT} and {@code DELETE /api/carts/{id}/items/{sku}}. */
+        @WithDefault("60/1m")
+        String changeLine();
+
+        /** {@code POST /api/carts/{id}/checkout}. */
+        @WithDefault("10/1m")
+        String checkout();
     }
 
     interface Readiness {

@@ -48,6 +48,7 @@ final class Routes {
             new Route("/api/admin/categories", CATEGORY, Guard.ADMIN_ALL),
             new Route("/api/carts", CART, Guard.PUBLIC),
             new Route("/api/inventory", CART, Guard.ADMIN_WRITES),
+            new Route("/api/admin/inventory", CART, Guard.ADMIN_ALL),
             new Route("/api/admin/jobs", CART, Guard.ADMIN_ALL));
 
     /** The public prefix that is removed before a request goes to a service. */

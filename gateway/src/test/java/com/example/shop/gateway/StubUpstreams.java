@@ -134,6 +134,11 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
             config.put("gateway.upstreams." + stub.name + ".timeout", "800ms");
             config.put("gateway.upstreams." + stub.name + ".connect-timeout", "500ms");
         });
+        // The tests of routing and failures send many cart writes from one address within a minute:
+        // far above the shipped per-client limits, which RateLimitTest exercises with a profile of its own.
+        for (String limit : new String[] {"create-cart", "add-line", "change-line", "checkout"}) {
+            config.put("gateway.rate-limits." + limit, "100000/1m");
+        }
         config.put("gateway.readiness.timeout", "300ms");
         config.put("gateway.readiness.cache-ttl", "500ms");
         config.put("stub.control.url", "http://127.0.0.1:" + control.actualPort());
