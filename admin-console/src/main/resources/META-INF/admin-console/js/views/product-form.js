@@ -274,7 +274,7 @@ function categoryPicker(tree, selectedIds) {
   const box = entry => {
     const boxId = uid('category');
     return h('div', {class: `check depth-${Math.min(entry.depth, 6)}`},
-      h('input', {type: 'checkbox', id: boxId, value: entry.id, class: 'category-choice'}),
+      h('input', {type: 'checkbox', id: boxId, value: entry.id, class: 'category-choice', dataset: {name: entry.name}}),
       h('label', {for: boxId}, entry.name,
         entry.depth ? h('span', {class: 'visually-hidden'}, ` (in ${entry.path.slice(0, -1).join(' › ')})`) : null));
   };
@@ -291,7 +291,7 @@ function categoryPicker(tree, selectedIds) {
 /** The chosen categories in one line above the list, which may be scrolled away from them. */
 function refreshCategorySummary(within) {
   const summary = within.querySelector('.category-summary');
-  const chosen = [...within.querySelectorAll('.category-choice:checked')].map(choice => choice.labels[0].firstChild.textContent);
+  const chosen = [...within.querySelectorAll('.category-choice:checked')].map(choice => choice.dataset.name);
   summary.textContent = chosen.length ? `Chosen: ${chosen.join(', ')}` : 'No category chosen.';
 }
 

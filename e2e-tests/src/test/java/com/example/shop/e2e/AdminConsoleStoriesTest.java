@@ -23,6 +23,9 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
@@ -77,6 +80,21 @@ class AdminConsoleStoriesTest {
             }
         }
     }
+
+    /** A failed story leaves the page it failed on in target/, next to the others. */
+    @RegisterExtension
+    final TestWatcher screenshotOnFailure = new TestWatcher() {
+        @Override
+        public void testFailed(ExtensionContext context, Throwable cause) {
+            if (browser != null) {
+                try {
+                    browser.screenshot("FAILED-" + context.getRequiredTestMethod().getName());
+                } catch (Exception e) {
+                    cause.addSuppressed(e);
+                }
+            }
+        }
+    };
 
     @AfterEach
     void thePageRanWithoutScriptOrPolicyErrors() {
@@ -354,7 +372,7 @@ class AdminConsoleStoriesTest {
         tryToken(TestJwts.tokenOfAnotherIssuerKey());
         assertOutcome("wrong", "Wrong token", "not signed by this platform's key");
 
-        tryToken(platform.run(Map.of("PLATFORM_TOKEN_TTL", "-60"), "token").trim());
+        tryToken(expiredToken());
         assertOutcome("expired", "Token expired", "./platform token");
         browser.screenshot("story-8-expired-token");
 
@@ -379,12 +397,43 @@ class AdminConsoleStoriesTest {
                 browser.open(console(page[0]));
                 browser.waitForText(By.cssSelector("main h1"), page[1]);
                 browser.waitUntil(d -> d.findElements(By.xpath("//main//*[normalize-space()='Loading…' or normalize-space()='Searching…']")).isEmpty());
+                assertTrue(browser.driver.findElements(By.cssSelector("main .problem")).isEmpty(), page[0] + " shows a problem");
                 assertFalse(browser.overflowsHorizontally(), page[0] + " is wider than a phone screen");
                 browser.screenshot("phone-" + page[0].replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", ""));
             }
         } finally {
             browser.resize(Browser.DESKTOP);
         }
+    }
+
+    @Test
+    @Order(10)
+    void aTokenRefusedDuringTheSessionIsReplacedWithoutLosingWhatWasTyped() throws Exception {
+        signIn();
+        browser.open(console("#/stock/giant-steps"));
+        browser.waitForText(By.cssSelector("main h1"), "Stock of giant-steps");
+        browser.waitFor(By.cssSelector("dd[data-figure='available']"));
+        int before = given(api).when().get("/api/inventory/giant-steps").then().statusCode(200).extract().path("available");
+        browser.type("Units to add", "3");
+        // The tab's token expires. Waiting for a real expiry would take over a minute (the services
+        // allow 60 s of clock skew), so the tab is handed a token of this platform that expired an hour ago.
+        browser.script("sessionStorage.setItem('shop-admin-token', arguments[0]);", expiredToken());
+        browser.click("Restock");
+        browser.waitForText(By.id("session-banner"), "Your token expired at");
+        assertEquals("3", browser.byLabel("Units to add").getDomProperty("value"), "what was typed stays");
+        browser.screenshot("session-token-expired-banner");
+
+        browser.driver.findElement(By.id("renew-token")).sendKeys(adminToken);
+        browser.click("Use this token");
+        browser.waitUntil(d -> !d.findElement(By.id("session-banner")).isDisplayed());
+        browser.click("Restock");
+        browser.waitForText(By.id("notice"), "Restocked giant-steps with 3.");
+        given(api).when().get("/api/inventory/giant-steps").then().statusCode(200).body("available", equalTo(before + 3));
+    }
+
+    /** A token of this platform that expired an hour ago (well past the services' 60 s clock skew). */
+    private static String expiredToken() throws Exception {
+        return platform.run(Map.of("PLATFORM_TOKEN_TTL", "-3600"), "token").trim();
     }
 
     private static String console(String hash) {
