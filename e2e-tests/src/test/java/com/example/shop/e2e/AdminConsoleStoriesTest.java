@@ -431,6 +431,96 @@ class AdminConsoleStoriesTest {
         given(api).when().get("/api/inventory/giant-steps").then().statusCode(200).body("available", equalTo(before + 3));
     }
 
+    @Test
+    @Order(11)
+    void pageThroughASearchWithTheCursorAndSeeABadFilterMarked() throws Exception {
+        List<String> all = given(api).queryParam("limit", 100).when().get("/api/products")
+                .then().statusCode(200).extract().path("items.sku");
+        assertTrue(all.size() > 10, "the sample catalog has more than one page of 10");
+        signIn();
+        new Select(browser.byLabel("Per page")).selectByVisibleText("10");
+        browser.click("Search");
+        browser.waitForText(By.cssSelector(".results [role='status']"), "10 products on this page");
+        List<String> first = skusShown();
+        browser.click("Next page");
+        browser.waitForText(By.cssSelector(".results [role='status']"), "not the first page");
+        List<String> second = skusShown();
+        assertEquals(all.size() - 10, second.size());
+        assertTrue(second.stream().noneMatch(first::contains), "no product twice: " + first + " " + second);
+        assertEquals(all, Stream.concat(first.stream(), second.stream()).toList());
+        browser.click("First page");
+        browser.waitForText(By.cssSelector(".results [role='status']"), "10 products on this page.");
+        assertEquals(first, skusShown());
+
+        browser.type("Discount more than (%)", "200");
+        browser.click("Search");
+        browser.waitForText(By.cssSelector(".problem"), "minSavingsPct");
+        WebElement discount = browser.byLabel("Discount more than (%)");
+        assertEquals("true", discount.getDomAttribute("aria-invalid"));
+        browser.screenshot("search-filter-problem");
+    }
+
+    @Test
+    @Order(12)
+    void addRenameReslugAVerifyAndRepairTheTree() throws Exception {
+        signIn();
+        browser.open(console("#/categories/rock"));
+        browser.waitForText(By.cssSelector("#detail-heading"), "Rock");
+        browser.type("Name of the subcategory", "Prog Rock");
+        assertEquals("prog-rock", browser.byLabel("Slug", 1).getDomProperty("value"), "the slug is suggested from the name");
+        browser.click("Add subcategory");
+        browser.waitForText(By.cssSelector("#detail-heading"), "Prog Rock");
+        assertEquals(List.of("All categories", "Music", "Rock", "Prog Rock"), breadcrumbs());
+
+        browser.type("Name", "Progressive Rock");
+        browser.click("Rename");
+        browser.waitForText(By.cssSelector("#detail-heading"), "Progressive Rock");
+        browser.byLabel("Slug", 0).clear();
+        browser.byLabel("Slug", 0).sendKeys("progressive-rock");
+        browser.click("Change slug");
+        browser.waitForText(By.id("notice"), "The slug is now progressive-rock");
+        browser.waitFor(By.cssSelector(".tree a[data-slug='progressive-rock'][aria-current='page']"));
+
+        browser.click("Verify the tree");
+        browser.waitForText(By.cssSelector(".check-result"), "The tree is consistent");
+        browser.click("Repair the tree");
+        browser.waitForText(By.cssSelector(".check-result"), "Repair: 0 categories fixed");
+        browser.screenshot("categories-verify-and-repair");
+
+        given(api).when().get("/api/categories/progressive-rock").then().statusCode(200)
+                .body("name", equalTo("Progressive Rock"))
+                .body("parent", equalTo("rock"));
+    }
+
+    @Test
+    @Order(13)
+    void deleteAProductAfterConfirming() throws Exception {
+        given(api).header("Authorization", "Bearer " + adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "to-delete", "type", "Film", "title", "A Film To Delete",
+                        "pricing", Map.of("currency", "USD", "list", 500, "retail", 500),
+                        "details", Map.of("director", List.of("Nobody"), "genre", List.of("Drama"), "issue_date", "2001-01-01")))
+                .when().post("/api/products").then().statusCode(201);
+        signIn();
+        browser.open(console("#/products/to-delete"));
+        browser.waitForText(By.cssSelector("main h1"), "Product to-delete");
+        browser.click("Delete product…");
+        browser.waitForText(By.cssSelector("dialog[open]"), "A Film To Delete");
+        browser.click("Cancel");
+        given(api).when().get("/api/products/to-delete").then().statusCode(200);
+
+        browser.click("Delete product…");
+        browser.waitFor(By.cssSelector("dialog[open]"));
+        browser.click("Delete product");
+        browser.waitForText(By.id("notice"), "Deleted to-delete.");
+        browser.waitForText(By.cssSelector("main h1"), "Products");
+        given(api).when().get("/api/products/to-delete").then().statusCode(404);
+    }
+
+    private static List<String> skusShown() {
+        return browser.driver.findElements(By.cssSelector("table.products tbody tr")).stream()
+                .map(row -> row.getDomAttribute("data-sku")).toList();
+    }
+
     /** A token of this platform that expired an hour ago (well past the services' 60 s clock skew). */
     private static String expiredToken() throws Exception {
         return platform.run(Map.of("PLATFORM_TOKEN_TTL", "-3600"), "token").trim();

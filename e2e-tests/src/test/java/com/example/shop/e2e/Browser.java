@@ -113,6 +113,13 @@ final class Browser implements AutoCloseable {
         return driver.findElement(By.id(labelElement.getAttribute("for")));
     }
 
+    /** The n-th control (from 0) in the page whose label is this text, for labels used more than once. */
+    WebElement byLabel(String label, int index) {
+        List<WebElement> labels = driver.findElement(By.tagName("main")).findElements(By.xpath(
+                ".//label[normalize-space(span[1])=" + xpathLiteral(label) + " or normalize-space(.)=" + xpathLiteral(label) + "]"));
+        return driver.findElement(By.id(labels.get(index).getAttribute("for")));
+    }
+
     void type(String label, String text) {
         WebElement field = byLabel(label);
         field.clear();
