@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
@@ -47,12 +46,13 @@ final class Browser implements AutoCloseable {
     private final WebDriverWait wait;
 
     /**
-     * Fails when Chromium or its driver is missing and CI is set (CI must run the browser stories);
-     * elsewhere skips the calling test class with a loud message saying how to install them.
+     * Null when Chromium and its driver are there. Otherwise: with CI set, fails (CI must run the
+     * browser stories); elsewhere prints a loud banner saying how to install them and returns the
+     * reason, which the caller uses to skip each story.
      */
-    static void requireChromium() {
+    static String missingChromium() {
         if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
-            return;
+            return null;
         }
         String message = "The admin console's browser stories need Chromium and chromedriver at " + CHROMIUM
                 + " and " + CHROMEDRIVER + " (Debian: apt-get install -y chromium chromium-driver).";
@@ -62,7 +62,7 @@ final class Browser implements AutoCloseable {
         }
         String banner = "!".repeat(100);
         System.err.println(banner + "\n!! SKIPPED: " + message + "\n!! Outside CI they are skipped; CI fails without them.\n" + banner);
-        Assumptions.abort("SKIPPED: " + message);
+        return "SKIPPED: " + message;
     }
 
     Browser(Path screenshots) throws IOException {
