@@ -170,7 +170,7 @@ class AdminConsoleStoriesTest {
         browser.type("List price", "49.99");
         browser.type("Selling price", "39.95");
         browser.type("Players max", "4");
-        new Select(browser.byLabel("Cooperative")).selectByVisibleText("No");
+        browser.choose("Cooperative", "No");
         browser.byLabel("Issue date").sendKeys("01011995");
         assertEquals("1995-01-01", browser.byLabel("Issue date").getDomProperty("value"));
 
@@ -188,7 +188,7 @@ class AdminConsoleStoriesTest {
 
         browser.click("Products");
         browser.waitForText(By.cssSelector("main h1"), "Products");
-        new Select(browser.byLabel("Type")).selectByVisibleText("Board Game");
+        browser.choose("Type", "Board Game");
         browser.type("Keyword", "catan");
         browser.click("Search");
         browser.waitFor(By.cssSelector("table.products tbody tr[data-sku='catan-1995']"));
@@ -449,7 +449,7 @@ class AdminConsoleStoriesTest {
                 .then().statusCode(200).extract().path("items.sku");
         assertTrue(all.size() > 10, "the sample catalog has more than one page of 10");
         signIn();
-        new Select(browser.byLabel("Per page")).selectByVisibleText("10");
+        browser.choose("Per page", "10");
         browser.click("Search");
         browser.waitForText(By.cssSelector(".results [role='status']"), "10 products on this page");
         List<String> first = skusShown();

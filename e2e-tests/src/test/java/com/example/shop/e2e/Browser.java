@@ -24,6 +24,7 @@ import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -36,6 +37,18 @@ final class Browser implements AutoCloseable {
     /** Overridable for machines that keep them elsewhere; the defaults are where Debian's packages put them. */
     static final Path CHROMIUM = Path.of(System.getProperty("admin-console.chromium", "/usr/bin/chromium"));
     static final Path CHROMEDRIVER = Path.of(System.getProperty("admin-console.chromedriver", "/usr/bin/chromedriver"));
+
+    /**
+     * The stories use WebDriver only, never the DevTools protocol, so Selenium's warning that it has
+     * no CDP binding for this Chromium version is noise. Held in fields: JUL keeps loggers weakly.
+     */
+    private static final List<java.util.logging.Logger> QUIET = List.of(
+            java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder"),
+            java.util.logging.Logger.getLogger("org.openqa.selenium.chromium.ChromiumDriver"));
+
+    static {
+        QUIET.forEach(logger -> logger.setLevel(Level.SEVERE));
+    }
 
     static final Dimension DESKTOP = new Dimension(1280, 900);
     static final Dimension PHONE = new Dimension(390, 844);
@@ -124,6 +137,13 @@ final class Browser implements AutoCloseable {
         WebElement field = byLabel(label);
         field.clear();
         field.sendKeys(text);
+    }
+
+    /** Picks an option of the labelled select by its text, once the option is there (some lists load from the API). */
+    void choose(String label, String optionText) {
+        WebElement select = byLabel(label);
+        wait.until(d -> !select.findElements(By.xpath("./option[normalize-space()=" + xpathLiteral(optionText) + "]")).isEmpty());
+        new Select(select).selectByVisibleText(optionText);
     }
 
     WebElement button(String text) {
