@@ -44,6 +44,11 @@ final class LocalPlatform {
 
     /** Runs {@code ./platform <args>} and returns its standard output; fails with its output on error. */
     String run(String... args) throws IOException, InterruptedException {
+        return run(Map.of(), args);
+    }
+
+    /** {@link #run(String...)} with more environment for this one call (e.g. PLATFORM_TOKEN_TTL). */
+    String run(Map<String, String> environment, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ROOT.resolve("platform").toString());
         command.addAll(List.of(args));
@@ -56,6 +61,7 @@ final class LocalPlatform {
         env.put("CART_PORT", String.valueOf(cartPort));
         env.put("MONGO_PORT", String.valueOf(mongoPort));
         env.putAll(extraEnvironment);
+        env.putAll(environment);
         Path err = Files.createTempFile("platform", ".err");
         builder.redirectError(err.toFile());
         Process process = builder.start();

@@ -1,0 +1,133 @@
+// The one place that talks to the platform: the public /api of the gateway on this origin, with the
+// tab's bearer token. Every answer that is not 2xx becomes an ApiProblem carrying the RFC 9457
+// problem (type, title, status, detail, field…), so a view only ever has one kind of error to show.
+
+import * as session from './session.js';
+
+const PROBLEM_BASE = 'https://problems.shop.example/';
+const refusedListeners = new Set();
+
+export class ApiProblem extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+    this.type = typeof problem.type === 'string' ? problem.type : 'about:blank';
+    this.title = problem.title || (status ? `HTTP ${status}` : 'No answer');
+    this.detail = problem.detail || '';
+    this.field = typeof problem.field === 'string' ? problem.field : null;
+  }
+
+  /** The last part of the problem type: 'invalid-field', 'category-has-children', … */
+  get kind() {
+    return this.type.startsWith(PROBLEM_BASE) ? this.type.slice(PROBLEM_BASE.length) : this.type;
+  }
+
+  /** Every request field the problem blames: `field` and the fields of `violations`. */
+  get fields() {
+    const fields = this.field ? [this.field] : [];
+    if (Array.isArray(this.problem.violations)) {
+      for (const violation of this.problem.violations) {
+        if (violation && typeof violation.field === 'string' && !fields.includes(violation.field)) {
+          fields.push(violation.field);
+        }
+      }
+    }
+    return fields;
+  }
+
+  /** The message for one field: the violation's own message when there is one, else the detail. */
+  messageFor(field) {
+    if (Array.isArray(this.problem.violations)) {
+      const violation = this.problem.violations.find(v => v && v.field === field);
+      if (violation && violation.message) {
+        return `${field} ${violation.message}`;
+      }
+    }
+    return this.detail || this.title;
+  }
+}
+
+/** Called when the platform refuses the stored token (401) during the session: it expired or was replaced. */
+export function onTokenRefused(listener) {
+  refusedListeners.add(listener);
+}
+
+/** An /api path ('/products', '/api/products' or an absolute URL on this origin) as a URL. */
+function urlOf(path, query) {
+  const url = new URL(path, window.location.origin);
+  if (!url.pathname.startsWith('/api/')) {
+    url.pathname = '/api' + (url.pathname.startsWith('/') ? '' : '/') + url.pathname;
+  }
+  for (const [key, value] of Object.entries(query || {})) {
+    if (value !== undefined && value !== null && value !== '') {
+      url.searchParams.set(key, value);
+    }
+  }
+  return url;
+}
+
+/**
+ * One request. Options: query (object), body (JSON value), ifMatch (a version number), token (to
+ * try a token that is not stored yet). Resolves to {status, body, headers, location}; rejects with
+ * an ApiProblem.
+ */
+export async function request(method, path, {query, body, ifMatch, token} = {}) {
+  const bearer = token !== undefined ? token : session.token();
+  const headers = {Accept: 'application/json, application/problem+json'};
+  if (bearer) {
+    headers.Authorization = `Bearer ${bearer}`;
+  }
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (ifMatch !== undefined && ifMatch !== null) {
+    headers['If-Match'] = `"${ifMatch}"`;
+  }
+  const url = urlOf(path, query);
+  let response;
+  try {
+    response = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit', cache: 'no-store'});
+  } catch (e) {
+    throw new ApiProblem(0, {
+      title: 'The gateway could not be reached',
+      detail: `No answer from ${window.location.origin} (${e.message}). Is the platform up? Try again in a moment.`,
+    });
+  }
+  const text = await response.text();
+  let json = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      json = null;
+    }
+  }
+  if (!response.ok) {
+    const problem = json && typeof json === 'object' && !Array.isArray(json) ? json : {
+      title: response.statusText || `HTTP ${response.status}`,
+      detail: `The platform answered ${response.status} to ${method} ${url.pathname} without a problem document`
+        + (text ? `: ${text.slice(0, 200)}` : '.'),
+    };
+    const error = new ApiProblem(response.status, problem);
+    if (response.status === 401 && token === undefined && bearer) {
+      refusedListeners.forEach(listener => listener(error));
+    }
+    throw error;
+  }
+  return {status: response.status, body: json, headers: response.headers, location: response.headers.get('Location')};
+}
+
+export const api = {
+  get: (path, query) => request('GET', path, {query}),
+  post: (path, body, options = {}) => request('POST', path, {...options, body}),
+  put: (path, body, options = {}) => request('PUT', path, {...options, body}),
+  patch: (path, body, options = {}) => request('PATCH', path, {...options, body}),
+  delete: (path, options = {}) => request('DELETE', path, options),
+};
+
+/** A path segment, escaped (skus and slugs are checked by the services, but never trusted here). */
+export function seg(value) {
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,84 @@
+// Stock per sku, as the cart service keeps it: available (can go into carts) and reserved (held by
+// carts). Setting the stock changes the available units only; restocking adds to them.
+
+import {api, seg} from '../api.js';
+import {h, labelled, input, button, append, fill} from '../dom.js';
+import {showProblem, hideProblem, clearMarks, markFields, localProblem} from '../problems.js';
+
+export async function stockView(container, {params, navigate, announce}) {
+  const sku = params[0] || null;
+  const problemArea = h('div', {hidden: true});
+  const skuField = input({value: sku || ''});
+  const lookup = h('form', {class: 'inline-form', role: 'search', 'aria-label': 'Stock of a sku', novalidate: true, on: {submit: event => {
+    event.preventDefault();
+    const value = skuField.value.trim();
+    if (value) {
+      navigate(`#/stock/${encodeURIComponent(value)}`);
+    }
+  }}}, labelled('SKU', skuField), h('button', {type: 'submit', class: 'btn btn-primary'}, 'Show stock'));
+  const panel = h('section', {class: 'stock-panel', 'aria-live': 'polite'});
+  append(container, h('h1', {}, sku ? `Stock of ${sku}` : 'Stock'),
+    h('p', {}, 'Stock is kept per SKU: available units can go into carts, reserved units are held by carts until they check out or expire.'),
+    lookup, problemArea, panel);
+  if (!sku) {
+    return;
+  }
+
+  const [inventory, product] = await Promise.all([
+    api.get(`/inventory/${seg(sku)}`).then(a => a.body).catch(e => (e.status === 404 ? null : Promise.reject(e))),
+    api.get(`/products/${seg(sku)}`).then(a => a.body).catch(() => null),
+  ]).catch(e => {
+    showProblem(problemArea, e);
+    return [undefined, undefined];
+  });
+  if (inventory === undefined) {
+    return;
+  }
+  render(inventory, product);
+
+  function render(view, productView) {
+    const setField = input({inputmode: 'numeric', value: view ? String(view.available) : ''});
+    const restockField = input({inputmode: 'numeric'});
+    const setForm = h('form', {class: 'inline-form', novalidate: true, on: {submit: event => {
+      event.preventDefault();
+      change(setForm, 'PUT', `/inventory/${seg(sku)}`, setField, qty => `Available stock of ${sku} set to ${qty}.`);
+    }}}, labelled('Available units', setField, {field: 'qty', hint: '0 to 1,000,000; reservations are not touched'}),
+    h('button', {type: 'submit', class: 'btn btn-primary'}, 'Set stock'));
+    const restockForm = h('form', {class: 'inline-form', novalidate: true, on: {submit: event => {
+      event.preventDefault();
+      change(restockForm, 'POST', `/inventory/${seg(sku)}/restock`, restockField, qty => `Restocked ${sku} with ${qty}.`);
+    }}}, labelled('Units to add', restockField, {field: 'qty', hint: '1 to 1,000,000'}),
+    h('button', {type: 'submit', class: 'btn'}, 'Restock'));
+    fill(panel,
+      productView ? h('p', {}, h('a', {href: `#/products/${encodeURIComponent(sku)}`}, productView.title), ` (${productView.type})`)
+        : h('p', {class: 'warning'}, `No product ${sku} in the catalog. Stock can still be kept for it.`),
+      view ? h('dl', {class: 'figures'},
+        h('div', {}, h('dt', {}, 'Available'), h('dd', {dataset: {figure: 'available'}}, String(view.available))),
+        h('div', {}, h('dt', {}, 'Reserved in carts'), h('dd', {dataset: {figure: 'reserved'}}, String(view.reserved))))
+        : h('p', {class: 'notice-inline'}, `There is no stock record for ${sku} yet. Setting the stock creates it.`),
+      h('h2', {}, 'Set the available stock'), setForm,
+      h('h2', {}, 'Restock'), restockForm,
+      button('Refresh', {class: 'btn', on: {click: () => navigate(`#/stock/${encodeURIComponent(sku)}`)}}));
+  }
+
+  async function change(form, method, path, field, message) {
+    clearMarks(form);
+    hideProblem(problemArea);
+    const text = field.value.trim();
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+      const problem = localProblem('qty', `'qty' must be a whole number, not '${text}'`);
+      showProblem(problemArea, problem);
+      markFields(form, problem);
+      return;
+    }
+    const qty = Number(text);
+    try {
+      const view = (await (method === 'PUT' ? api.put(path, {qty}) : api.post(path, {qty}))).body;
+      render(view, product);
+      announce(message(qty));
+    } catch (e) {
+      showProblem(problemArea, e);
+      markFields(form, e);
+    }
+  }
+}
