@@ -42,11 +42,34 @@ ensure_tools() { # [load-tools]: also wrk and nginx
   NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 }
 
-# Builds the bench modules (and, through ./platform up, the services) when their jars are missing.
+# Everything the bench runs: the platform's jars and the bench modules.
+BUILT_MODULES=support/embedded-mongo,catalog-service,category-service,cart-service,gateway,bench/minimal-findone,bench/harness
+built_jars() {
+  echo "$HARNESS_JAR" "$MINIMAL_JAR" "$ROOT/support/embedded-mongo/target/embedded-mongo-1.0.0-SNAPSHOT.jar"
+  for m in catalog-service category-service cart-service gateway; do echo "$ROOT/$m/target/quarkus-app/quarkus-run.jar"; done
+}
+
+# Builds, when a jar is missing (or BENCH_REBUILD=1), every module the bench runs in one reactor
+# call with -am, so that the project's own modules (web-support, ...) come from this checkout and
+# never from a local repository's older SNAPSHOT. Sets JARS_NOTE when the jars are older than the
+# checked-out commit or the work tree has changes (the result file then says so).
 ensure_built() {
-  if [ ! -f "$HARNESS_JAR" ] || [ ! -f "$MINIMAL_JAR" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
-    say "building bench/harness and bench/minimal-findone"
-    (cd "$ROOT" && mvn -B -q ${MVN_OFFLINE:+-o} package -pl bench/harness,bench/minimal-findone) >&2 || die "build failed"
+  local missing=0 j head_time stale=""
+  for j in $(built_jars); do [ -f "$j" ] || missing=1; done
+  if [ $missing = 1 ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
+    say "building $BUILT_MODULES (mvn package -am, tests skipped)"
+    # shellcheck disable=SC2086
+    (cd "$ROOT" && mvn -B -q ${MVN_OFFLINE:+-o} ${MVN_ARGS:-} package -DskipTests -pl "$BUILT_MODULES" -am) >&2 || die "build failed"
+    return 0
+  fi
+  JARS_NOTE=""
+  if head_time=$(cd "$ROOT" && git log -1 --format=%ct 2>/dev/null); then
+    for j in $(built_jars); do [ "$(stat -c %Y "$j")" -lt "$head_time" ] && stale="$stale ${j#"$ROOT"/}"; done
+    if [ -n "$stale" ]; then
+      JARS_NOTE="**The jars were built before the measured commit** (${stale# }): rerun with BENCH_REBUILD=1 to measure this commit."
+    elif ! (cd "$ROOT" && git diff --quiet HEAD 2>/dev/null); then
+      JARS_NOTE="The work tree has uncommitted changes; the jars may include them (BENCH_REBUILD=1 rebuilds)."
+    fi
   fi
 }
 

@@ -16,6 +16,9 @@ public final class Main {
         Args a = new Args(args, 1);
         int code = switch (args[0]) {
             case "reservation" -> ReservationBench.run(a);
+            case "census" -> Census.run(a);
+            case "category-move" -> CategoryMove.run(a);
+            case "profile-report" -> ProfileReport.run(a);
             case "expiry" -> ExpiryBench.run(a);
             case "invariant" -> InvariantCommand.run(a);
             case "cart-chaos-load" -> CartChaosLoad.run(a);
@@ -31,7 +34,7 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "expiry", "invariant",
+        System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
                 "cart-chaos-load", "ack-writes", "hostile", "snapshot")) + " --option value ...");
     }
 }
