@@ -25,6 +25,7 @@ import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.bson.Document;
 
 /**
@@ -65,6 +66,11 @@ public class ExpireCarts {
     }
 
     public ExpiryReport run(Duration inactiveAfter) {
+        return run(inactiveAfter, soFar -> { });
+    }
+
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after the lock and after each batch. */
+    public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
         Date cutoff = Date.from(Instant.now().minus(inactiveAfter));
         int locked = (int) carts.updateMany(
                 and(eq("status", CartStatus.ACTIVE), lt("last_modified", cutoff)),
@@ -74,6 +80,7 @@ public class ExpireCarts {
                 .map(cart -> cart.getString("_id")).into(new ArrayList<>());
         int expired = 0;
         long units = 0;
+        progress.accept(new ExpiryReport(locked, expired, units));
         for (int from = 0; from < expiring.size(); from += BATCH) {
             List<String> batch = expiring.subList(from, Math.min(from + BATCH, expiring.size()));
             Set<String> inBatch = new HashSet<>(batch);
@@ -90,6 +97,7 @@ public class ExpireCarts {
                     .getModifiedCount();
             expired += (int) marked;
             metrics.expired(marked);
+            progress.accept(new ExpiryReport(locked, expired, units));
         }
         return new ExpiryReport(locked, expired, units);
     }

@@ -63,12 +63,49 @@ public final class Api {
                 .post("/carts/" + cart + "/checkout");
     }
 
-    public static Response job(String name, String olderThan) {
+    /** {@code POST /admin/jobs/{name}}: the 202 with the run's Location and view. */
+    public static Response startJob(String name, String olderThan) {
         RequestSpecification request = asAdmin();
         if (olderThan != null) {
             request = request.queryParam("olderThan", olderThan);
         }
         return request.post("/admin/jobs/" + name);
+    }
+
+    /**
+     * Runs a job and waits for its end: starts it, follows its Location until it is no longer
+     * running, and returns that last {@code GET} (200, the run view with its final counts). A
+     * trigger that found a scheduled run going on waits for that one and starts its own.
+     */
+    public static Response job(String name, String olderThan) {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Response started = startJob(name, olderThan);
+            started.then().statusCode(202);
+            Response finished = awaitRun(started.header("Location"));
+            if (!"scheduled".equals(finished.jsonPath().getString("trigger"))) {
+                finished.then().body("state", org.hamcrest.Matchers.equalTo("succeeded"));
+                return finished;
+            }
+        }
+        throw new AssertionError("a scheduled run of " + name + " kept running instead of the triggered one");
+    }
+
+    /** Follows a run's location until it is no longer running (30 s at most). */
+    public static Response awaitRun(String location) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            Response run = asAdmin().get(location);
+            run.then().statusCode(200);
+            if (!"running".equals(run.jsonPath().getString("state")) || System.nanoTime() > deadline) {
+                return run;
+            }
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
     }
 
     public static long available(String sku) {
