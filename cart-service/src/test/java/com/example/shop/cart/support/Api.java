@@ -97,6 +97,7 @@ public final class Api {
             Response run = asAdmin().get(location);
             run.then().statusCode(200);
             if (!"running".equals(run.jsonPath().getString("state")) || System.nanoTime() > deadline) {
+                awaitLeaseReleased(run.jsonPath().getString("id"), deadline);
                 return run;
             }
             try {
@@ -104,6 +105,19 @@ public final class Api {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted", e);
+            }
+        }
+    }
+
+    /** A run is recorded as ended just before its lease is given back: wait for that too, so the database is quiet. */
+    private static void awaitLeaseReleased(String runId, long deadline) {
+        var leases = com.example.shop.testsupport.TestDatabase.database("cart").getCollection("job_leases");
+        while (leases.countDocuments(new org.bson.Document("run_id", runId)) > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }

@@ -2,7 +2,7 @@ package com.example.shop.category.rest;
 
 import com.example.shop.category.browse.BrowseCategories;
 import com.example.shop.category.browse.Views.CategoryPage;
-import com.example.shop.category.browse.Views.CategoryTree;
+import com.example.shop.category.browse.Views.TreeNode;
 import com.example.shop.category.browse.Views.CategoryView;
 import com.example.shop.category.browse.Views.SubtreeIds;
 import com.example.shop.category.write.CreateCategory;
@@ -34,6 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -66,10 +67,20 @@ public class CategoryResource {
     @GET
     @Operation(operationId = "listCategories", summary = "Root categories (paginated by slug), or the whole tree nested with tree=true")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = IF_NONE_MATCH, schema = @Schema(type = SchemaType.STRING))
-    @APIResponse(responseCode = "200", description = "CategoryPage without tree, CategoryTree with tree=true",
+    // One object with the members of both answers rather than a oneOf: a page and a tree are both plain
+    // objects, which no generated client can tell apart without a discriminator.
+    @APIResponse(responseCode = "200", description = "Without tree: a page of root categories (items, next); with tree=true: the whole tree (roots, count)",
             headers = @Header(name = "ETag", description = ETAG, schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(oneOf = {CategoryPage.class, CategoryTree.class})))
+                    schema = @Schema(name = "CategoryListing", type = SchemaType.OBJECT, properties = {
+                            @SchemaProperty(name = "items", type = SchemaType.ARRAY, implementation = CategoryView.class,
+                                    description = "Without tree: root categories of this page, by slug"),
+                            @SchemaProperty(name = "next", type = SchemaType.STRING, nullable = true,
+                                    description = "Without tree: the cursor of the next page, null on the last"),
+                            @SchemaProperty(name = "roots", type = SchemaType.ARRAY, implementation = TreeNode.class,
+                                    description = "With tree=true: the root categories, each with its children, nested"),
+                            @SchemaProperty(name = "count", type = SchemaType.INTEGER, format = "int32",
+                                    description = "With tree=true: the number of categories in the tree")})))
     @APIResponse(responseCode = "304", description = NOT_MODIFIED)
     @APIResponse(responseCode = "400", description = "Bad query parameter (the problem names it)")
     @APIResponse(responseCode = "422", description = "Tree over category.tree.max-nodes")

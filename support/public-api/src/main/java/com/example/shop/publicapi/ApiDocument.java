@@ -29,14 +29,15 @@ import java.util.TreeMap;
  * <li><b>Components without name clashes</b>: a name that every document defining it defines
  * the same way is kept once. Otherwise the first definition in document order (gateway, catalog,
  * category, cart) keeps the name and each other distinct definition is renamed
- * {@code <Service><Name>} (then {@code <Service><Name>2}, ... if that is taken too); documents with
+ * {@code <Service><Name>} ({@code Page} of category: {@code CategoryPage}; then {@code CategoryPage2}, ... if that
+ * is taken too); documents with
  * the same definition share one name, and every {@code $ref} (and security requirement) of a
  * document follows its renames. Two definitions that differ only by what their references point
  * to are told apart too: the renaming is repeated until nothing changes.</li>
  * <li><b>The edge's own answers</b> ({@link GatewayAnswers}): every operation may get the
  * gateway's 502, 503 and 504; an operation with a body its 413; an operation the gateway guards
  * (same rule as at the edge) the admin bearer requirement and the gateway's 401 and 403. What a
- * service documents for a status is kept.</li>
+ * service documents for a status is kept; a gateway answer no operation refers to is left out.</li>
  * <li>Operation ids stay as the services chose them; one used by two services would get the
  * second service's name in front.</li>
  * </ul>
@@ -99,7 +100,7 @@ public final class ApiDocument {
             paths.set(path.getKey(), path.getValue());
             path.getValue().forEach(operation -> operationIds.add(operation.path("operationId").asText()));
         });
-        merged.set("components", components(sources, renames));
+        merged.set("components", components(sources, renames, references(paths)));
         return merged;
     }
 
@@ -126,7 +127,7 @@ public final class ApiDocument {
                         if (known >= 0) {
                             merged = names.get(known);
                         } else {
-                            merged = variants.isEmpty() ? name.getKey() : free(capitalized(definition.getKey()) + name.getKey(), taken);
+                            merged = variants.isEmpty() ? name.getKey() : free(capitalized(definition.getKey()) + capitalized(name.getKey()), taken);
                             taken.add(merged);
                             variants.add(definition.getValue());
                             names.add(merged);
@@ -154,8 +155,8 @@ public final class ApiDocument {
         return name;
     }
 
-    private static String capitalized(String source) {
-        return Character.toUpperCase(source.charAt(0)) + source.substring(1);
+    private static String capitalized(String word) {
+        return Character.toUpperCase(word.charAt(0)) + word.substring(1);
     }
 
     private static JsonNode rewritten(JsonNode node, Map<String, Map<String, String>> renames) {
@@ -277,13 +278,36 @@ public final class ApiDocument {
         operationIds.add(unique);
     }
 
-    private static ObjectNode components(Map<String, ObjectNode> sources, Map<String, Map<String, Map<String, String>>> renames) {
+    /** Every {@code $ref} under a node. */
+    private static Set<String> references(JsonNode node) {
+        Set<String> refs = new HashSet<>();
+        collectReferences(node, refs);
+        return refs;
+    }
+
+    private static void collectReferences(JsonNode node, Set<String> refs) {
+        if (node.isObject() && node.get("$ref") != null && node.get("$ref").isTextual()) {
+            refs.add(node.get("$ref").asText());
+        }
+        if (node.isContainerNode()) {
+            node.forEach(child -> collectReferences(child, refs));
+        }
+    }
+
+    private static ObjectNode components(Map<String, ObjectNode> sources, Map<String, Map<String, Map<String, String>>> renames,
+                                         Set<String> usedByPaths) {
         ObjectNode components = JSON.createObjectNode();
         for (String type : COMPONENT_TYPES) {
             Map<String, JsonNode> merged = new TreeMap<>();
-            sources.forEach((source, document) -> document.path("components").path(type).fields().forEachRemaining(entry ->
-                    merged.putIfAbsent(renames.get(source).getOrDefault(type, Map.of()).getOrDefault(entry.getKey(), entry.getKey()),
-                            entry.getValue())));
+            sources.forEach((source, document) -> document.path("components").path(type).fields().forEachRemaining(entry -> {
+                String name = renames.get(source).getOrDefault(type, Map.of()).getOrDefault(entry.getKey(), entry.getKey());
+                // The gateway's answers are offered to every operation; one that every service documents itself is not needed.
+                boolean unusedGatewayAnswer = source.equals(GATEWAY) && type.equals("responses")
+                        && !usedByPaths.contains("#/components/responses/" + name);
+                if (!unusedGatewayAnswer) {
+                    merged.putIfAbsent(name, entry.getValue());
+                }
+            }));
             if (!merged.isEmpty()) {
                 ObjectNode named = components.putObject(type);
                 merged.forEach(named::set);
