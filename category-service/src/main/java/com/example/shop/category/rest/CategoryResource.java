@@ -2,7 +2,6 @@ package com.example.shop.category.rest;
 
 import com.example.shop.category.browse.BrowseCategories;
 import com.example.shop.category.browse.Views.CategoryPage;
-import com.example.shop.category.browse.Views.TreeNode;
 import com.example.shop.category.browse.Views.CategoryView;
 import com.example.shop.category.browse.Views.SubtreeIds;
 import com.example.shop.category.write.CreateCategory;
@@ -34,7 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -72,15 +70,7 @@ public class CategoryResource {
     @APIResponse(responseCode = "200", description = "Without tree: a page of root categories (items, next); with tree=true: the whole tree (roots, count)",
             headers = @Header(name = "ETag", description = ETAG, schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(name = "CategoryListing", type = SchemaType.OBJECT, properties = {
-                            @SchemaProperty(name = "items", type = SchemaType.ARRAY, implementation = CategoryView.class,
-                                    description = "Without tree: root categories of this page, by slug"),
-                            @SchemaProperty(name = "next", type = SchemaType.STRING, nullable = true,
-                                    description = "Without tree: the cursor of the next page, null on the last"),
-                            @SchemaProperty(name = "roots", type = SchemaType.ARRAY, implementation = TreeNode.class,
-                                    description = "With tree=true: the root categories, each with its children, nested"),
-                            @SchemaProperty(name = "count", type = SchemaType.INTEGER, format = "int32",
-                                    description = "With tree=true: the number of categories in the tree")})))
+                    schema = @Schema(implementation = CategoryListingSchema.class)))
     @APIResponse(responseCode = "304", description = NOT_MODIFIED)
     @APIResponse(responseCode = "400", description = "Bad query parameter (the problem names it)")
     @APIResponse(responseCode = "422", description = "Tree over category.tree.max-nodes")

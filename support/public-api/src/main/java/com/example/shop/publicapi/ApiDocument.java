@@ -54,6 +54,8 @@ public final class ApiDocument {
     private static final YAMLMapper YAML = new YAMLMapper(YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            // "1.0" or "200" written as a string stays a string when the YAML is read back.
+            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .build());
 
     private ApiDocument() {
