@@ -49,7 +49,8 @@ public class CartResource {
     }
 
     @POST
-    @Operation(operationId = "createCart", summary = "Create an empty active cart")
+    @Operation(operationId = "createCart", summary = "Create an empty active cart",
+            description = "A new active cart with an unguessable id, the only thing that grants access to it.")
     @APIResponse(responseCode = "201", description = "Created; Location names the cart",
             headers = @Header(name = "Location", description = "The cart's URL", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
@@ -60,7 +61,8 @@ public class CartResource {
 
     @GET
     @Path("/{id}")
-    @Operation(operationId = "getCart", summary = "A cart: status, lines with the unit price captured at add time, totals")
+    @Operation(operationId = "getCart", summary = "A cart: status, lines with the unit price captured at add time, totals",
+            description = "Lines carry the title, type and unit price copied from the catalog when the line was created; amounts are integer minor units.")
     @APIResponse(responseCode = "200", description = "The cart",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
     @APIResponse(responseCode = "400", description = "Malformed cart id")
@@ -72,7 +74,8 @@ public class CartResource {
     @POST
     @Path("/{id}/items")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "addCartItem", summary = "Reserve stock and add it to the cart (grows the sku's line if present)")
+    @Operation(operationId = "addCartItem", summary = "Reserve stock and add it to the cart (grows the sku's line if present)",
+            description = "Reserves qty units of the sku in the inventory first, then adds them to the cart's line for the sku; if the cart write fails, the reservation is returned. Nothing is reserved on any error.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AddItem.class)))
     @APIResponse(responseCode = "200", description = "Reserved and added",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
@@ -89,7 +92,8 @@ public class CartResource {
     @PUT
     @Path("/{id}/items/{sku}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "changeCartItem", summary = "Set a line's quantity, reserving or returning the difference; 0 removes the line")
+    @Operation(operationId = "changeCartItem", summary = "Set a line's quantity, reserving or returning the difference; 0 removes the line",
+            description = "Reserves the increase first, or, for a decrease, reduces the line first and then returns the difference; 0 removes the line.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ChangeQuantity.class)))
     @APIResponse(responseCode = "200", description = "The cart after the change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
@@ -103,7 +107,8 @@ public class CartResource {
 
     @DELETE
     @Path("/{id}/items/{sku}")
-    @Operation(operationId = "removeCartItem", summary = "Remove a line and return its stock")
+    @Operation(operationId = "removeCartItem", summary = "Remove a line and return its stock",
+            description = "Removes the line from the cart, then returns its units to the inventory.")
     @APIResponse(responseCode = "200", description = "The cart without the line",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
     @APIResponse(responseCode = "400", description = "Malformed cart id or sku")

@@ -44,7 +44,8 @@ public class CheckoutResource {
     }
 
     @POST
-    @Operation(operationId = "checkoutCart", summary = "Lock the cart, collect payment, complete it; idempotent per Idempotency-Key")
+    @Operation(operationId = "checkoutCart", summary = "Lock the cart, collect payment, complete it; idempotent per Idempotency-Key",
+            description = "Locks the cart (pending), charges its total through the payment gateway, then completes it and turns its reservations into sales. A declined payment leaves the cart active with its reservations; an unknown outcome leaves it pending for the stalled-checkout job. The same Idempotency-Key always gets the first outcome.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckoutRequest.class)))
     @APIResponse(responseCode = "200", description = "Paid: the cart is complete",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckoutResult.class)))

@@ -41,7 +41,8 @@ public class InventoryResource {
 
     @GET
     @PermitAll
-    @Operation(operationId = "getInventory", summary = "Available and reserved units of a sku")
+    @Operation(operationId = "getInventory", summary = "Available and reserved units of a sku",
+            description = "Units available to add to carts and units reserved by carts; never which carts hold them.")
     @APIResponse(responseCode = "200", description = "The sku's stock",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
     @APIResponse(responseCode = "400", description = "Malformed sku")
@@ -53,7 +54,8 @@ public class InventoryResource {
     @PUT
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "setInventory", summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total")
+    @Operation(operationId = "setInventory", summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total",
+            description = "Sets the available quantity; reservations and sales are untouched, and the stocked total moves by the same difference, so the stock invariant holds.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SetStock.class)))
     @APIResponse(responseCode = "200", description = "The sku's stock after the change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
@@ -69,7 +71,8 @@ public class InventoryResource {
     @Path("/restock")
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "restockInventory", summary = "Add units to the available quantity atomically (admin)")
+    @Operation(operationId = "restockInventory", summary = "Add units to the available quantity atomically (admin)",
+            description = "Adds units to the available quantity and to the stocked total in one atomic update.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Restock.class)))
     @APIResponse(responseCode = "200", description = "The sku's stock after the restock",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))

@@ -122,7 +122,8 @@ public class ProductResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "createProduct", summary = "Create a product (admin)")
+    @Operation(operationId = "createProduct", summary = "Create a product (admin)",
+            description = "The body is validated against the product type's declared attributes; pricing is in integer minor units, savings and pct_savings are computed. The new product is at version 1.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
     @APIResponse(responseCode = "201", description = "Created; Location is the product's URL, ETag its version (1)",
             headers = {@Header(name = "Location", description = "The product's URL", schema = @Schema(type = SchemaType.STRING)),
@@ -144,7 +145,8 @@ public class ProductResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "replaceProduct", summary = "Replace a product (admin), if it is still at the version given in If-Match")
+    @Operation(operationId = "replaceProduct", summary = "Replace a product (admin), if it is still at the version given in If-Match",
+            description = "Replaces the whole product (absent description or shipping are removed) only if it is still at the version given in If-Match; the version then goes up by one, which moves its ETag and that of every list holding it.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
     @APIResponse(responseCode = "200", description = "The product after the change (version + 1)",
             headers = @Header(name = "ETag", description = "The new version, quoted", schema = @Schema(type = SchemaType.STRING)),
@@ -172,7 +174,8 @@ public class ProductResource {
     @Path("/{sku}")
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "deleteProduct", summary = "Delete a product (admin); with If-Match only if still at that version")
+    @Operation(operationId = "deleteProduct", summary = "Delete a product (admin); with If-Match only if still at that version",
+            description = "Removes the product; with If-Match only if it is still at that version.")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "400", description = "If-Match is not a version")
     @APIResponse(responseCode = "401", description = "No valid token")

@@ -44,7 +44,8 @@ public class ProductTypeResource {
     }
 
     @GET
-    @Operation(operationId = "listProductTypes", summary = "All product types with their declared details attributes")
+    @Operation(operationId = "listProductTypes", summary = "All product types with their declared details attributes",
+            description = "Each type with the attributes its products' details may or must have, and their kinds (string, string_list, integer, number, boolean, date).")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "An ETag of an earlier answer: 304 when still current",
             schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "Every product type",
@@ -58,7 +59,8 @@ public class ProductTypeResource {
 
     @GET
     @Path("/{name}")
-    @Operation(operationId = "getProductType", summary = "One product type")
+    @Operation(operationId = "getProductType", summary = "One product type",
+            description = "The type's declared details attributes.")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "An ETag of an earlier answer: 304 when still current",
             schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "The product type",
@@ -74,7 +76,8 @@ public class ProductTypeResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "createProductType", summary = "Declare a new product type (admin)")
+    @Operation(operationId = "createProductType", summary = "Declare a new product type (admin)",
+            description = "Declares a type and its details attributes; products of the type are validated against it from then on.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductType.class)))
     @APIResponse(responseCode = "201", description = "Created; Location names the new type",
             headers = @Header(name = "Location", description = "The type's URL", schema = @Schema(type = SchemaType.STRING)),

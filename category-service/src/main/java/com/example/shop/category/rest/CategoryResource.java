@@ -63,7 +63,8 @@ public class CategoryResource {
     }
 
     @GET
-    @Operation(operationId = "listCategories", summary = "Root categories (paginated by slug), or the whole tree nested with tree=true")
+    @Operation(operationId = "listCategories", summary = "Root categories (paginated by slug), or the whole tree nested with tree=true",
+            description = "Without tree: the root categories, a page at a time by slug (limit, cursor). With tree=true: every category nested under its parent, in one answer, up to category.tree.max-nodes.")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = IF_NONE_MATCH, schema = @Schema(type = SchemaType.STRING))
     // One object with the members of both answers rather than a oneOf: a page and a tree are both plain
     // objects, which no generated client can tell apart without a discriminator.
@@ -89,7 +90,8 @@ public class CategoryResource {
 
     @GET
     @Path("/{slug}")
-    @Operation(operationId = "getCategory", summary = "A category with its breadcrumbs (ancestors, root first)")
+    @Operation(operationId = "getCategory", summary = "A category with its breadcrumbs (ancestors, root first)",
+            description = "The category, its parent's slug and its breadcrumbs: the ancestors from the root down to the parent.")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = IF_NONE_MATCH, schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "The category",
             headers = @Header(name = "ETag", description = ETAG, schema = @Schema(type = SchemaType.STRING)),
@@ -103,7 +105,8 @@ public class CategoryResource {
 
     @GET
     @Path("/{slug}/children")
-    @Operation(operationId = "listCategoryChildren", summary = "Direct children (paginated by slug)")
+    @Operation(operationId = "listCategoryChildren", summary = "Direct children (paginated by slug)",
+            description = "The categories whose parent is this one, a page at a time by slug.")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = IF_NONE_MATCH, schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "One page of children",
             headers = @Header(name = "ETag", description = ETAG, schema = @Schema(type = SchemaType.STRING)),
@@ -120,7 +123,8 @@ public class CategoryResource {
 
     @GET
     @Path("/{slug}/descendants")
-    @Operation(operationId = "listCategoryDescendants", summary = "All descendants at any depth (paginated by id)")
+    @Operation(operationId = "listCategoryDescendants", summary = "All descendants at any depth (paginated by id)",
+            description = "Every category under this one at any depth, a page at a time by id.")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = IF_NONE_MATCH, schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "One page of descendants",
             headers = @Header(name = "ETag", description = ETAG, schema = @Schema(type = SchemaType.STRING)),
@@ -136,7 +140,8 @@ public class CategoryResource {
 
     @GET
     @Path("/{slug}/subtree-ids")
-    @Operation(operationId = "getCategorySubtreeIds", summary = "Ids of the category and all its descendants (contract with the catalog service)")
+    @Operation(operationId = "getCategorySubtreeIds", summary = "Ids of the category and all its descendants (contract with the catalog service)",
+            description = "The ids the catalog filters products by for ?category=: this category's own id first, then every descendant's.")
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = IF_NONE_MATCH, schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "The category's own id first, then its descendants'",
             headers = @Header(name = "ETag", description = ETAG, schema = @Schema(type = SchemaType.STRING)),
@@ -152,7 +157,8 @@ public class CategoryResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "createCategory", summary = "Create a category under a parent (by slug) or as a root (admin)")
+    @Operation(operationId = "createCategory", summary = "Create a category under a parent (by slug) or as a root (admin)",
+            description = "The new category's ancestors are its parent's plus the parent; slugs are unique.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = CreateCategoryRequest.class)))
     @APIResponse(responseCode = "201", description = "Created; Location names it",
@@ -208,7 +214,8 @@ public class CategoryResource {
     @Path("/{slug}")
     @RolesAllowed("admin")
     @SecurityRequirement(name = "adminBearer")
-    @Operation(operationId = "deleteCategory", summary = "Delete a category that has no children (admin)")
+    @Operation(operationId = "deleteCategory", summary = "Delete a category that has no children (admin)",
+            description = "Only a category without children can be deleted.")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "400", description = "Malformed slug")
     @APIResponse(responseCode = "401", description = "No valid token")

@@ -37,7 +37,8 @@ public class IntegrityResource {
 
     @GET
     @Path("/verify")
-    @Operation(operationId = "verifyCategoryTree", summary = "Every category whose ancestors disagree with its parent chain (empty when healthy)")
+    @Operation(operationId = "verifyCategoryTree", summary = "Every category whose ancestors disagree with its parent chain (empty when healthy)",
+            description = "Compares each category's stored ancestors with the chain of its parent pointers; reports every disagreement. Changes nothing.")
     @APIResponse(responseCode = "200", description = "What disagrees (empty lists when the tree is healthy)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerifyReport.class)))
     public VerifyReport verify() {
@@ -46,7 +47,8 @@ public class IntegrityResource {
 
     @POST
     @Path("/repair")
-    @Operation(operationId = "repairCategoryTree", summary = "Rebuild ancestors from parent pointers, in bulk; reports what was fixed")
+    @Operation(operationId = "repairCategoryTree", summary = "Rebuild ancestors from parent pointers, in bulk; reports what was fixed",
+            description = "Rebuilds every category's ancestors from the parent pointers, in bulk passes until nothing changes; idempotent. Mends what an interrupted move or rename left half done.")
     @APIResponse(responseCode = "200", description = "What was repaired",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RepairReport.class)))
     @APIResponse(responseCode = "503", description = "The tree is busy with another structural change (tree-busy) or the database is unavailable")
