@@ -1,5 +1,6 @@
 package com.example.shop.cart.jobs;
 
+import com.example.shop.web.Problems;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,7 +97,9 @@ public class JobRunner implements AutoCloseable {
                 return new Started(running.get(), false);
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("The lease of job " + job.wire() + " is held by a run that cannot be found");
+                // The holder took the lease and died before recording its run: the lease expires on its own.
+                throw Problems.unavailable("job lease", "A run of " + job.wire() + " holds the job but cannot be "
+                        + "found; try again after " + runs.lease().toSeconds() + " s");
             }
             pause();
         }
