@@ -82,11 +82,14 @@ public class JobRunner implements AutoCloseable {
             Instant now = clock.instant();
             Optional<String> taken = runs.tryLease(job, id, now);
             if (taken.isPresent()) {
+                // The start is when the lease was held, not when it was asked for: a trigger that waited
+                // for it (descheduled between the two) must not record a start before the previous run's end.
+                Instant started = clock.instant();
                 if (!taken.get().isEmpty()) {
                     // The previous holder's lease ran out without it finishing: its replica died.
-                    runs.abandon(taken.get(), now);
+                    runs.abandon(taken.get(), started);
                 }
-                runs.insert(id, job, trigger, now);
+                runs.insert(id, job, trigger, started);
                 JobRunView view = runs.find(id).orElseThrow();
                 workers.execute(() -> execute(job, id, threshold));
                 return new Started(view, true);
