@@ -135,8 +135,8 @@ class BadInputTest {
 
     @Test
     void badAdminJobParameters() {
-        refusedWithoutChange(() -> Api.job("expire-carts", "yesterday"), 400, "olderThan");
-        refusedWithoutChange(() -> Api.job("cleanup-inventory", "-PT1S"), 400, "olderThan");
+        refusedWithoutChange(() -> Api.startJob("expire-carts", "yesterday"), 400, "olderThan");
+        refusedWithoutChange(() -> Api.startJob("cleanup-inventory", "-PT1S"), 400, "olderThan");
         refusedWithoutChange(() -> Api.asAdmin().queryParam("limit", 3).post("/admin/jobs/expire-carts"), 400, "limit");
     }
 

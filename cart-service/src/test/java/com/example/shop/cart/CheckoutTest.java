@@ -153,7 +153,7 @@ class CheckoutTest {
         Api.job("resolve-checkouts", null).then().statusCode(200);
         assertEquals("pending", Api.status(cart));
         // past the limit: the gateway says the charge went through, so the cart completes and sells
-        Api.job("resolve-checkouts", "PT0S").then().statusCode(200).body("completed", equalTo(1));
+        Api.job("resolve-checkouts", "PT0S").then().statusCode(200).body("counts.completed", equalTo(1));
         assertEquals("complete", Api.status(cart));
         assertEquals(2, Invariant.num(Invariant.inventory(sku), "sold"));
         assertEquals(0, reserved(sku));
@@ -173,7 +173,7 @@ class CheckoutTest {
                 new org.bson.Document("$set", new org.bson.Document("status", "pending"))
                         .append("$push", new org.bson.Document("checkouts", new org.bson.Document("key", "lost-1")
                                 .append("state", "pending").append("amount", 2198L).append("currency", "USD"))));
-        Api.job("resolve-checkouts", "PT0S").then().statusCode(200).body("released", equalTo(1));
+        Api.job("resolve-checkouts", "PT0S").then().statusCode(200).body("counts.released", equalTo(1));
         assertEquals("active", Api.status(cart));
         assertEquals(2, reserved(sku));
         checkout(cart, "lost-1", "approve").then().statusCode(409).body("type", endsWith("/checkout-abandoned"));

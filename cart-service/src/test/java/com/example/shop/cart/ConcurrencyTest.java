@@ -282,11 +282,11 @@ class ConcurrencyTest {
             runners.add(pool.submit(() -> repeat(start, () -> cleanups.add(otherCleanup.run(Duration.ZERO)))));
             runners.add(pool.submit(() -> repeat(start, () -> {
                 Response r = Api.job("expire-carts", "PT0S");
-                httpReturned.addAndGet(r.jsonPath().getLong("returned_units"));
-                httpExpired.addAndGet(r.jsonPath().getLong("expired"));
+                httpReturned.addAndGet(r.jsonPath().getLong("counts.returned_units"));
+                httpExpired.addAndGet(r.jsonPath().getLong("counts.expired"));
             })));
             runners.add(pool.submit(() -> repeat(start, () ->
-                    httpReturned.addAndGet(Api.job("cleanup-inventory", "PT0S").jsonPath().getLong("returned_units")))));
+                    httpReturned.addAndGet(Api.job("cleanup-inventory", "PT0S").jsonPath().getLong("counts.returned_units")))));
             start.countDown();
             for (Future<?> runner : runners) {
                 runner.get(120, TimeUnit.SECONDS);

@@ -64,7 +64,7 @@ class JobsTest {
         assertEquals("active", Api.status(stale));
         pause();
         job("expire-carts", "PT0S").then().statusCode(200)
-                .body("expired", greaterThanOrEqualTo(1)).body("returned_units", greaterThanOrEqualTo(3));
+                .body("counts.expired", greaterThanOrEqualTo(1)).body("counts.returned_units", greaterThanOrEqualTo(3));
         assertEquals("expired", Api.status(stale));
         assertEquals(10, available(sku));
         assertEquals(0, reserved(sku));
@@ -85,7 +85,7 @@ class JobsTest {
         TestDatabase.database("cart").getCollection("cart").updateOne(new Document("_id", cart),
                 new Document("$set", new Document("status", "expiring")));
         add(cart, sku, 1).then().statusCode(409).body("type", endsWith("/cart-inactive"));
-        job("expire-carts", null).then().statusCode(200).body("expired", greaterThanOrEqualTo(1));
+        job("expire-carts", null).then().statusCode(200).body("counts.expired", greaterThanOrEqualTo(1));
         assertEquals("expired", Api.status(cart));
         assertEquals(10, available(sku));
         Invariant.assertStrict();
@@ -105,7 +105,7 @@ class JobsTest {
         checkout(pending, "p-1", "stall").then().statusCode(202);
         Invariant.assertConservation();
         job("cleanup-inventory", null).then().statusCode(200)
-                .body("returned_entries", greaterThanOrEqualTo(1)).body("returned_units", greaterThanOrEqualTo(5));
+                .body("counts.returned_entries", greaterThanOrEqualTo(1)).body("counts.returned_units", greaterThanOrEqualTo(5));
         assertEquals(18, available(sku));
         assertEquals(2, reserved(sku));
         pause();
@@ -129,12 +129,12 @@ class JobsTest {
         Invariant.assertConservation();
         assertThrows(AssertionError.class, Invariant::assertStrict);
         pause();
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(3));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(3));
         assertEquals(2, reserved(sku));
         assertEquals(8, available(sku));
         Invariant.assertStrict();
         // running it again returns nothing more
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(0));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(0));
         assertEquals(8, available(sku));
     }
 
@@ -164,12 +164,12 @@ class JobsTest {
         assertEquals(6, reserved(sku), "the cart says 2 but 6 are still reserved");
         Invariant.assertConservation();
         pause();
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(4));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(4));
         assertEquals(2, reserved(sku));
         faults.arm(Point.AFTER_CART_RELEASE);
         Api.remove(cart, sku).then().statusCode(500);
         pause();
-        job("cleanup-inventory", "PT0S").then().statusCode(200).body("returned_units", equalTo(2));
+        job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(2));
         assertEquals(10, available(sku));
         Invariant.assertStrict();
     }
@@ -188,7 +188,7 @@ class JobsTest {
         // cleanup must not return stock that was paid for
         job("cleanup-inventory", "PT0S").then().statusCode(200);
         assertEquals(3, reserved(sku));
-        job("resolve-checkouts", "PT0S").then().statusCode(200).body("finalized", greaterThanOrEqualTo(1));
+        job("resolve-checkouts", "PT0S").then().statusCode(200).body("counts.finalized", greaterThanOrEqualTo(1));
         assertEquals(0, reserved(sku));
         assertEquals(7, available(sku));
         assertEquals(3, Invariant.num(Invariant.inventory(sku), "sold"));

@@ -31,9 +31,11 @@ class PlatformTest {
                 .body(containsString("/carts/{id}/items/{sku}"))
                 .body(containsString("/carts/{id}/checkout"))
                 .body(containsString("Idempotency-Key"))
-                .body(containsString("/admin/jobs/expire-carts"))
-                .body(containsString("/admin/jobs/cleanup-inventory"))
-                .body(containsString("/admin/jobs/resolve-checkouts"));
+                .body(containsString("/admin/jobs/{job}"))
+                .body(containsString("/admin/jobs/runs/{id}"))
+                .body(containsString("\"operationId\" : \"startJobRun\""))
+                .body(containsString("\"operationId\" : \"listJobRuns\""))
+                .body(containsString("\"operationId\" : \"checkoutCart\""));
     }
 
     @Test

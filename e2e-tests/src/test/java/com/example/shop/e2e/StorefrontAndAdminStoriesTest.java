@@ -2,19 +2,28 @@ package com.example.shop.e2e;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.emptyString;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.startsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.oneOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.shop.publicapi.ApiDocument;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -198,9 +207,24 @@ class StorefrontAndAdminStoriesTest {
         assertEquals(before - 2, available("speed-1994"));
 
         Thread.sleep((INACTIVE_AFTER_SECONDS + 1) * 1000L);
-        given().header("Authorization", "Bearer " + adminToken)
-                .when().post("/api/admin/jobs/expire-carts")
-                .then().statusCode(200);
+        // The job runs in the background: 202 at once, and its run is followed at the public Location.
+        Response started = given().header("Authorization", "Bearer " + adminToken)
+                .when().post("/api/admin/jobs/expire-carts");
+        started.then().statusCode(202)
+                .header("Location", matchesPattern("^/api/admin/jobs/runs/[0-9a-f]{24}$"))
+                .header("Cache-Control", "private, no-store")
+                .body("job", equalTo("expire-carts"))
+                .body("trigger", equalTo("manual"));
+        assertEquals("/api/admin/jobs/runs/" + started.jsonPath().getString("id"), started.header("Location"));
+        Response finished = awaitRun(started.header("Location"));
+        finished.then().body("state", equalTo("succeeded"))
+                .body("finished_at", notNullValue())
+                .body("counts.expired", greaterThanOrEqualTo(1))
+                .body("counts.returned_units", greaterThanOrEqualTo(2));
+        given().header("Authorization", "Bearer " + adminToken).queryParam("job", "expire-carts")
+                .when().get("/api/admin/jobs/runs")
+                .then().statusCode(200)
+                .body("items.id", hasItem(started.jsonPath().getString("id")));
 
         given().when().get("/api/carts/" + cart)
                 .then().statusCode(200).body("status", equalTo("expired"));
@@ -224,6 +248,112 @@ class StorefrontAndAdminStoriesTest {
         given().when().get("/api/products/moanin")
                 .then().statusCode(200).body("sku", equalTo("moanin"))
                 .body("title", not(equalTo("")));
+    }
+
+    @Test
+    @Order(10)
+    void theStorefrontTourRunsThroughAClientGeneratedFromTheApiDocument() throws Exception {
+        new StorefrontTour(platform.gatewayUrl()).run();
+    }
+
+    @Test
+    @Order(11)
+    void publicReadsAreCacheableAndAnswerIfNoneMatchWith304() {
+        for (String read : List.of("/api/products/kind-of-blue", "/api/products?category=jazz&limit=5",
+                "/api/categories/hard-bop", "/api/categories?tree=true", "/api/product-types")) {
+            Response first = given().urlEncodingEnabled(false).when().get(read);
+            first.then().statusCode(200)
+                    .header("ETag", notNullValue())
+                    .header("Cache-Control", matchesPattern("^public, max-age=\\d+, stale-while-revalidate=\\d+$"));
+            given().urlEncodingEnabled(false).header("If-None-Match", first.header("ETag")).when().get(read)
+                    .then().statusCode(304)
+                    .header("ETag", first.header("ETag"))
+                    .body(emptyString());
+            given().urlEncodingEnabled(false).when().head(read)
+                    .then().statusCode(200).header("ETag", first.header("ETag")).body(emptyString());
+        }
+        // A product's tag is its version (strong); lists carry a weak tag over their content.
+        given().when().get("/api/products/kind-of-blue").then().header("ETag", matchesPattern("^\"\\d+\"$"));
+        given().when().get("/api/products?category=jazz&limit=5").then().header("ETag", startsWith("W/\""));
+        // Carts and inventory are never stored; admin answers are private.
+        given().when().get("/api/inventory/moanin").then().statusCode(200).header("Cache-Control", "no-store");
+        given().header("Authorization", "Bearer " + adminToken).when().get("/api/admin/categories/verify")
+                .then().statusCode(200).header("Cache-Control", "private, no-store");
+    }
+
+    @Test
+    @Order(12)
+    void aProductUpdateMovesTheTagOfTheProductAndOfEveryListHoldingIt() {
+        String list = "/api/products?type=Film&actor=Keanu%20Reeves&sort=-issue_date";
+        Response product = given().when().get("/api/products/john-wick");
+        String productTag = product.header("ETag");
+        String listTag = given().urlEncodingEnabled(false).when().get(list).then().statusCode(200)
+                .body("items.sku", hasItem("john-wick")).extract().header("ETag");
+
+        Map<String, Object> body = new LinkedHashMap<>(product.jsonPath().getMap(""));
+        body.remove("_id");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> pricing = new LinkedHashMap<>((Map<String, Object>) body.get("pricing"));
+        pricing.remove("savings");
+        pricing.remove("pct_savings");
+        body.put("pricing", pricing);
+        body.put("title", product.jsonPath().getString("title") + " (Director's Cut)");
+        given().header("Authorization", "Bearer " + adminToken).header("If-Match", productTag)
+                .contentType(ContentType.JSON).body(body)
+                .when().put("/api/products/john-wick")
+                .then().statusCode(200);
+
+        String productAfter = given().header("If-None-Match", productTag).when().get("/api/products/john-wick")
+                .then().statusCode(200).extract().header("ETag");
+        String listAfter = given().urlEncodingEnabled(false).header("If-None-Match", listTag).when().get(list)
+                .then().statusCode(200).extract().header("ETag");
+        assertNotEquals(productTag, productAfter);
+        assertNotEquals(listTag, listAfter);
+        // If-Match still guards writes: the old version is refused.
+        given().header("Authorization", "Bearer " + adminToken).header("If-Match", productTag)
+                .contentType(ContentType.JSON).body(body)
+                .when().put("/api/products/john-wick")
+                .then().statusCode(412);
+    }
+
+    @Test
+    @Order(13)
+    void aNewCartIsNamedByItsPublicPath() {
+        Response created = given().when().post("/api/carts");
+        created.then().statusCode(201);
+        assertEquals("/api/carts/" + created.jsonPath().getString("id"), created.header("Location"));
+        given().when().get(created.header("Location")).then().statusCode(200).body("status", equalTo("active"));
+    }
+
+    @Test
+    @Order(14)
+    void theLiveApiDocumentIsTheMergeOfTheBuildTimeDocuments() throws Exception {
+        JsonNode buildTime = ApiDocument.parse(Files.readAllBytes(
+                Path.of(System.getProperty("api.document", "target/openapi/shop-api.json"))));
+        byte[] live = given().when().get("/api/openapi").then().statusCode(200).contentType("application/json")
+                .extract().asByteArray();
+        assertEquals(buildTime, ApiDocument.parse(live));
+        String yaml = given().queryParam("format", "yaml").when().get("/api/openapi")
+                .then().statusCode(200).contentType("application/yaml").extract().asString();
+        assertEquals(buildTime, new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(yaml));
+        // Swagger UI shows it by default.
+        String page = given().redirects().follow(true).when().get("/api/docs/").then().statusCode(200).extract().asString();
+        assertTrue(page.contains("/api/openapi"), page);
+    }
+
+    /** Follows a job run's public location until it has ended (60 s at most). */
+    private static Response awaitRun(String location) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Response run;
+        do {
+            run = given().header("Authorization", "Bearer " + adminToken).when().get(location);
+            run.then().statusCode(200);
+            if (!"running".equals(run.jsonPath().getString("state"))) {
+                return run;
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("the run at " + location + " is still running: " + run.asString());
     }
 
     private static String newCart() {

@@ -1,5 +1,7 @@
 package com.example.shop.gateway;
 
+import com.example.shop.publicapi.Routes;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
@@ -11,7 +13,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -29,24 +30,27 @@ public class Gateway {
 
     private static final Logger LOG = Logger.getLogger(Gateway.class);
 
-    @Inject
-    GatewayConfig config;
-
-    @Inject
-    EdgeAuth auth;
-
-    @Inject
-    io.micrometer.core.instrument.MeterRegistry registry;
-
+    private final GatewayConfig config;
+    private final EdgeAuth auth;
+    private final ApiDocs apiDocs;
+    private final MeterRegistry registry;
     private RateLimits rateLimits;
 
     private final Map<String, Upstream> upstreams = new LinkedHashMap<>();
 
+    public Gateway(GatewayConfig config, EdgeAuth auth, ApiDocs apiDocs, MeterRegistry registry) {
+        this.config = config;
+        this.auth = auth;
+        this.apiDocs = apiDocs;
+        this.registry = registry;
+    }
+
     void mount(@Observes Router router, Vertx vertx) {
         long limit = config.maxBodyBytes();
-        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limit));
-        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit));
-        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit));
+        long retryAfter = config.retryAfter().toSeconds();
+        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limit, retryAfter));
+        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit, retryAfter));
+        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit, retryAfter));
         upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms)", u.name, u.url(), u.timeoutMillis));
         rateLimits = new RateLimits(config.rateLimits(), auth, registry, vertx);
         router.route(Routes.API + "/*").handler(this::handle);
@@ -75,6 +79,10 @@ public class Gateway {
             return;
         }
         String id = requestId(request);
+        if (path.equals(Routes.OPENAPI)) {
+            apiDocs.handle(context, upstreams, id);
+            return;
+        }
         Routes.Route route = Routes.find(path);
         if (route == null) {
             fail(context, id, Problems.notFound(path));
@@ -89,7 +97,7 @@ public class Gateway {
         if (!rateLimits.admit(request, path)) {
             return;
         }
-        if (route.needsAdmin(request.method())) {
+        if (route.needsAdmin(request.method().name())) {
             JsonObject refusal = auth.check(request.getHeader(HttpHeaders.AUTHORIZATION));
             if (refusal != null) {
                 if (refusal.getInteger("status") == 401) {
@@ -160,8 +168,8 @@ public class Gateway {
         }
     }
 
-    private static void fail(RoutingContext context, String id, JsonObject problem) {
+    void fail(RoutingContext context, String id, JsonObject problem) {
         context.response().putHeader(REQUEST_ID, id);
-        Problems.write(context.response(), problem);
+        Problems.write(context.response(), problem, config.retryAfter().toSeconds());
     }
 }

@@ -20,6 +20,24 @@ public interface GatewayConfig {
 
     RateLimits rateLimits();
 
+    /**
+     * The {@code Retry-After} of every 503 the gateway answers itself (a service cannot be
+     * connected to, or its API document was never fetched): long enough for a restart to finish.
+     */
+    @WithDefault("5s")
+    Duration retryAfter();
+
+    ApiDocument openapi();
+
+    interface ApiDocument {
+        /**
+         * How long the merged API document is served before the services' documents are fetched
+         * again (on the next request for it), so that a changed service shows within this time.
+         */
+        @WithDefault("30s")
+        Duration cacheTtl();
+    }
+
     interface Upstreams {
         Upstream catalog();
 

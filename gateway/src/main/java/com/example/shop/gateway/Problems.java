@@ -61,10 +61,41 @@ final class Problems {
                 .put("service", service);
     }
 
-    static void write(HttpServerResponse response, JsonObject problem) {
-        response.setStatusCode(problem.getInteger("status"))
+    /**
+     * Writes a problem of the gateway's own; never to be stored by a cache, and a 503 says when to
+     * retry ({@code retryAfterSeconds}).
+     */
+    static void write(HttpServerResponse response, JsonObject problem, long retryAfterSeconds) {
+        int status = problem.getInteger("status");
+        response.setStatusCode(status)
                 .putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE)
-                .end(problem.toBuffer());
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        if (status == 503) {
+            response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
+        }
+        response.end(problem.toBuffer());
+    }
+
+    /** Writes a problem of the gateway's own that is not a 503 (no {@code Retry-After} to give). */
+    static void write(HttpServerResponse response, JsonObject problem) {
+        if (problem.getInteger("status") == 503) {
+            throw new IllegalArgumentException("a 503 says when to retry: use write(response, problem, retryAfterSeconds)");
+        }
+        write(response, problem, 0);
+    }
+
+    static JsonObject methodNotAllowed(String path) {
+        return problem(405, "method-not-allowed", "Method not allowed", "Only GET and HEAD are allowed on " + path);
+    }
+
+    static JsonObject invalidField(String field, String detail) {
+        return problem(400, "invalid-field", "Invalid field", detail).put("field", field);
+    }
+
+    static JsonObject documentUnavailable(String service) {
+        return problem(503, "service-unavailable", "Service unavailable",
+                "The API document cannot be built: the " + service + " service's document has not been fetched yet")
+                .put("service", service);
     }
 
     static Buffer body(JsonObject problem) {

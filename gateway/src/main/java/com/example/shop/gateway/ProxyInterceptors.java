@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.publicapi.Routes;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpClientRequest;
@@ -107,7 +108,22 @@ final class ProxyInterceptors implements ProxyInterceptor {
                     .remove(HttpHeaders.ACCESS_CONTROL_ALLOW_CREDENTIALS)
                     .remove(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS);
         }
+        String location = response.headers().get(HttpHeaders.LOCATION);
+        if (location != null) {
+            // The service names its resources on its own host and paths; the client knows only /api/...
+            response.headers().set(HttpHeaders.LOCATION,
+                    PublicLocation.of(location, upstream.name, upstream.authority(), original.getHeader(HttpHeaders.HOST)));
+        }
+        if (!response.headers().contains(HttpHeaders.CACHE_CONTROL) && isAdmin(original)) {
+            // An admin answer is for the admin who asked: no shared cache keeps it, whatever the service forgot to say.
+            response.headers().set(HttpHeaders.CACHE_CONTROL, "private, no-store");
+        }
         return context.sendResponse();
+    }
+
+    private static boolean isAdmin(HttpServerRequest request) {
+        Routes.Route route = Routes.find(io.vertx.core.http.impl.HttpUtils.normalizePath(request.path()));
+        return route != null && route.needsAdmin(request.method().name());
     }
 
     private ProxyResponse problem(ProxyContext context, Throwable failure) {
@@ -123,9 +139,14 @@ final class ProxyInterceptors implements ProxyInterceptor {
         }
         ProxyResponse response = context.request().release().response();
         response.headers().clear();
-        return response.setStatusCode(problem.getInteger("status"))
+        response.setStatusCode(problem.getInteger("status"))
                 .putHeader(HttpHeaders.CONTENT_TYPE, Problems.MEDIA_TYPE)
-                .setBody(Body.body(problem.toBuffer()));
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        if (problem.getInteger("status") == 503) {
+            // The service is restarting or gone: tell the client when to come back instead of letting it hammer.
+            response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds));
+        }
+        return response.setBody(Body.body(problem.toBuffer()));
     }
 
     private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {

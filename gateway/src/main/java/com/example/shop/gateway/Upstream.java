@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.publicapi.Routes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
@@ -37,14 +38,17 @@ final class Upstream {
     final HttpProxy api;
     final HttpProxy docs;
     final long timeoutMillis;
+    /** Retry-After of this gateway's 503 answers for the service. */
+    final long retryAfterSeconds;
     private final SocketAddress address;
     private final String host;
     private final int port;
     private final boolean ssl;
     private final RequestOptions requestOptions;
 
-    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, long maxBodyBytes) {
+    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, long maxBodyBytes, long retryAfterSeconds) {
         this.name = name;
+        this.retryAfterSeconds = retryAfterSeconds;
         URI url = URI.create(config.url());
         this.ssl = "https".equalsIgnoreCase(url.getScheme());
         this.host = url.getHost();
@@ -113,6 +117,25 @@ final class Upstream {
         String normalized = io.vertx.core.http.impl.HttpUtils.normalizePath(path);
         String stripped = normalized.substring(Routes.API.length());
         return query == null ? stripped : stripped + "?" + query;
+    }
+
+    /** The service's live OpenAPI document (JSON), as it serves it at {@code /q/openapi}; fails on anything but a 200. */
+    Future<io.vertx.core.buffer.Buffer> openApiDocument() {
+        RequestOptions get = new RequestOptions()
+                .setServer(address).setHost(host).setPort(port).setSsl(ssl)
+                .setMethod(HttpMethod.GET).setURI("/q/openapi?format=json")
+                .putHeader("Accept", "application/json")
+                .setConnectTimeout(requestOptions.getConnectTimeout()).setIdleTimeout(timeoutMillis);
+        return client.request(get)
+                .compose(HttpClientRequest::send)
+                .compose(response -> response.body().compose(body -> response.statusCode() == 200
+                        ? Future.succeededFuture(body)
+                        : Future.failedFuture(name + " answered " + response.statusCode() + " for its API document")));
+    }
+
+    /** {@code host:port} of the service, as it would write it in an absolute URL of its own. */
+    String authority() {
+        return host + ":" + port;
     }
 
     /** A probe of the service's readiness: true when it answers 200 within the timeout. */

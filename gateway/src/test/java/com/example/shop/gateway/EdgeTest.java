@@ -193,9 +193,12 @@ class EdgeTest {
     }
 
     @Test
-    void swaggerUiListsTheThreeDocuments() {
+    void swaggerUiShowsTheMergedDocumentByDefaultAndListsTheServicesDocuments() {
         String page = given().redirects().follow(true).when().get("/api/docs/")
                 .then().statusCode(200).extract().asString();
+        assertTrue(page.contains("/api/openapi"), page);
+        assertTrue(page.contains("'urls.primaryName': 'shop'") || page.contains("\"urls.primaryName\": \"shop\"")
+                || page.contains("urls.primaryName") && page.contains("shop"), page);
         assertTrue(page.contains("/api/docs/catalog/openapi"), page);
         assertTrue(page.contains("/api/docs/category/openapi"), page);
         assertTrue(page.contains("/api/docs/cart/openapi"), page);

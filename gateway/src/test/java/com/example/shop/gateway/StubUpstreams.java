@@ -35,6 +35,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
         final AtomicInteger requests = new AtomicInteger();
         final AtomicInteger options = new AtomicInteger();
         final AtomicInteger health = new AtomicInteger();
+        /** Which version of its API document the stub serves ({@link #document}). */
+        final AtomicInteger documentVersion = new AtomicInteger();
 
         Stub(String name) {
             this.name = name;
@@ -84,6 +86,11 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 request.response().putHeader("Content-Type", "application/json").end("{\"status\":\"UP\"}");
                 return;
             }
+            if (request.path().equals("/q/openapi") && "json".equals(request.getParam("format"))) {
+                request.response().putHeader("Content-Type", "application/json;charset=UTF-8")
+                        .end(document(name, documentVersion.get()).encodePrettily());
+                return;
+            }
             if (request.path().equals("/q/openapi")) {
                 request.response().putHeader("Content-Type", "application/yaml;charset=UTF-8")
                         .end("openapi: 3.0.3\ninfo:\n  title: " + name + "-service API\n  version: 1.0.0\npaths: {}\n");
@@ -92,6 +99,14 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
             if (request.getHeader("X-Request-Id") != null) {
                 // Like a service that echoes the id: the gateway must not send it twice.
                 request.response().putHeader("X-Request-Id", request.getHeader("X-Request-Id"));
+            }
+            if (request.getHeader("X-Stub-Location") != null) {
+                // Like a service naming a resource of its own, on its own address or on the Host it was sent.
+                request.response().putHeader("Location", request.getHeader("X-Stub-Location")
+                        .replace("{host}", request.getHeader("Host")).replace("{self}", "127.0.0.1:" + port));
+            }
+            if (request.getHeader("X-Stub-Cache-Control") != null) {
+                request.response().putHeader("Cache-Control", request.getHeader("X-Stub-Cache-Control"));
             }
             if (request.getHeader("X-Stub-Echo-Body") != null) {
                 request.response().setChunked(true)
@@ -112,6 +127,57 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 request.response().putHeader("Content-Type", "application/json").end(echo.encode());
             });
         }
+    }
+
+    /**
+     * A small OpenAPI document per service, with what the merge must handle: a path the gateway
+     * does not route ({@code /q/hidden}), a schema name two services define differently ({@code Page}),
+     * one they define alike ({@code Problem}), an admin write, a body. Version 1 of catalog's adds a path.
+     */
+    static JsonObject document(String service, int version) {
+        JsonObject problem = new JsonObject().put("type", "object").put("properties",
+                new JsonObject().put("title", new JsonObject().put("type", "string")));
+        JsonObject paths = new JsonObject();
+        JsonObject schemas = new JsonObject().put("Problem", problem);
+        JsonObject notFound = new JsonObject().put("description", "Not found").put("content", new JsonObject()
+                .put("application/problem+json", new JsonObject().put("schema", new JsonObject().put("$ref", "#/components/schemas/Problem"))));
+        switch (service) {
+            case "catalog" -> {
+                schemas.put("Page", new JsonObject().put("type", "object").put("properties",
+                        new JsonObject().put("skus", new JsonObject().put("type", "array").put("items", new JsonObject().put("type", "string")))));
+                paths.put("/products", new JsonObject()
+                        .put("get", operation("listProducts", "#/components/schemas/Page"))
+                        .put("post", operation("createProduct", "#/components/schemas/Page")
+                                .put("requestBody", new JsonObject().put("content", new JsonObject().put("application/json",
+                                        new JsonObject().put("schema", new JsonObject().put("type", "object")))))));
+                paths.put("/products/{sku}", new JsonObject().put("get", operation("getProduct", "#/components/schemas/Page")
+                        .put("parameters", new io.vertx.core.json.JsonArray().add(new JsonObject().put("name", "sku").put("in", "path")
+                                .put("required", true).put("schema", new JsonObject().put("type", "string"))))));
+                paths.getJsonObject("/products/{sku}").getJsonObject("get").getJsonObject("responses").put("404", notFound);
+                paths.put("/q/hidden", new JsonObject().put("get", operation("hidden", "#/components/schemas/Page")));
+                if (version > 0) {
+                    paths.put("/products/new-in-v" + version, new JsonObject().put("get", operation("newInV" + version, "#/components/schemas/Page")));
+                }
+            }
+            case "category" -> {
+                schemas.put("Page", new JsonObject().put("type", "object").put("properties",
+                        new JsonObject().put("slugs", new JsonObject().put("type", "array").put("items", new JsonObject().put("type", "string")))));
+                paths.put("/categories", new JsonObject().put("get", operation("listCategories", "#/components/schemas/Page")));
+                paths.put("/admin/categories/verify", new JsonObject().put("get", operation("verifyCategoryTree", "#/components/schemas/Page")));
+            }
+            default -> paths.put("/carts", new JsonObject().put("post", operation("createCart", "#/components/schemas/Problem")));
+        }
+        return new JsonObject().put("openapi", "3.1.0")
+                .put("info", new JsonObject().put("title", service + "-service API").put("version", "1.0.0"))
+                .put("servers", new io.vertx.core.json.JsonArray().add(new JsonObject().put("url", "http://localhost:1")))
+                .put("paths", paths)
+                .put("components", new JsonObject().put("schemas", schemas));
+    }
+
+    private static JsonObject operation(String id, String schema) {
+        return new JsonObject().put("operationId", id).put("summary", id).put("responses", new JsonObject().put("200",
+                new JsonObject().put("description", "OK").put("content", new JsonObject().put("application/json",
+                        new JsonObject().put("schema", new JsonObject().put("$ref", schema))))));
     }
 
     @Override
@@ -140,12 +206,17 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
             config.put("gateway.rate-limits." + limit, "100000/1m");
         }
         config.put("gateway.readiness.timeout", "300ms");
+        config.put("gateway.openapi.cache-ttl", "300ms");
+        config.put("gateway.retry-after", "7s");
         config.put("gateway.readiness.cache-ttl", "500ms");
         config.put("stub.control.url", "http://127.0.0.1:" + control.actualPort());
         return config;
     }
 
-    /** {@code POST /<stub>/down|up|fast}, {@code POST /<stub>/slow?ms=N}, {@code POST /<stub>/drop?count=N}, {@code GET /<stub>/stats}. */
+    /**
+     * {@code POST /<stub>/down|up|fast}, {@code POST /<stub>/slow?ms=N}, {@code POST /<stub>/drop?count=N},
+     * {@code POST /<stub>/document?version=N}, {@code GET /<stub>/stats}.
+     */
     private void control(HttpServerRequest request) {
         String[] parts = request.path().split("/");
         Stub stub = parts.length == 3 ? stubs.get(parts[1]) : null;
@@ -165,6 +236,7 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 case "slow" -> stub.delayMillis = Long.parseLong(request.getParam("ms"));
                 case "fast" -> stub.delayMillis = 0;
                 case "drop" -> stub.dropping.set(Integer.parseInt(request.getParam("count")));
+                case "document" -> stub.documentVersion.set(Integer.parseInt(request.getParam("version")));
                 case "stats" -> {
                     return new JsonObject().put("requests", stub.requests.get()).put("options", stub.options.get())
                             .put("health", stub.health.get()).encode();

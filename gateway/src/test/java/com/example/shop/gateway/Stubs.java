@@ -36,6 +36,11 @@ final class Stubs {
         given().baseUri(base()).queryParam("count", count).post("/" + service + "/drop").then().statusCode(200);
     }
 
+    /** The stub serves version {@code version} of its API document from now on. */
+    static void document(String service, int version) {
+        given().baseUri(base()).queryParam("version", version).post("/" + service + "/document").then().statusCode(200);
+    }
+
     static JsonPath stats(String service) {
         return given().baseUri(base()).get("/" + service + "/stats").then().statusCode(200).extract().jsonPath();
     }

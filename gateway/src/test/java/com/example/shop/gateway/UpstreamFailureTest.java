@@ -30,8 +30,15 @@ class UpstreamFailureTest {
                     .header("X-Request-Id", matchesPattern(RoutingTest.UUID))
                     .body("type", equalTo("https://problems.shop.example/service-unavailable"))
                     .body("status", equalTo(503))
-                    .body("service", equalTo("catalog"));
+                    .body("service", equalTo("catalog"))
+                    // gateway.retry-after is 7 s in the tests (default 5 s)
+                    .header("Retry-After", "7")
+                    .header("Cache-Control", "no-store");
             assertTrue(millisSince(start) < 2000);
+            // Admin requests too, after the edge checks.
+            given().header("Authorization", "Bearer " + com.example.shop.testsupport.TestTokens.admin())
+                    .when().post("/api/products")
+                    .then().statusCode(503).header("Retry-After", "7");
             // The other services are unaffected.
             given().when().get("/api/categories").then().statusCode(200);
         } finally {
@@ -50,7 +57,8 @@ class UpstreamFailureTest {
                     .contentType("application/problem+json")
                     .body("type", equalTo("https://problems.shop.example/upstream-timeout"))
                     .body("status", equalTo(504))
-                    .body("service", equalTo("cart"));
+                    .body("service", equalTo("cart"))
+                    .header("Retry-After", org.hamcrest.Matchers.nullValue());
             long elapsed = millisSince(start);
             // The configured timeout is 800 ms: not earlier, and well before the service's 5 s.
             assertTrue(elapsed >= 700 && elapsed < 2500, "answered after " + elapsed + " ms");

@@ -150,15 +150,17 @@ final class CartChaosLoad {
         Thread.sleep(a.seconds("settle", 2).toMillis());
         for (Api t : finalTargets) {
             for (String job : List.of("resolve-checkouts", "cleanup-inventory")) {
-                Api.Response r = null;
+                // The job runs in the background: follow the run to its end before the invariant is checked.
+                JobRuns.Ended ended = null;
                 for (int attempt = 0; attempt < 30; attempt++) {
-                    r = t.admin("POST", "/admin/jobs/" + job + "?olderThan=PT0S", null);
-                    if (r.ok()) {
+                    ended = JobRuns.runToEnd(t, "", job, "?olderThan=PT0S", 120_000);
+                    if (ended.succeeded()) {
                         break;
                     }
                     Thread.sleep(1000);
                 }
-                settle.add(job + " → " + r.status() + " " + r.body());
+                settle.add(job + " → " + (ended.run() != null ? ended.run().path("state").asText() + " " + ended.run().path("counts")
+                        : ended.trigger().status() + " " + ended.trigger().body()));
             }
         }
         Invariant.Result inv;

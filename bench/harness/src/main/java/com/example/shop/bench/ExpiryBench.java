@@ -5,7 +5,6 @@ import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Filters.not;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.mongodb.client.MongoDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,8 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * bench/run scenario 4: N carts each holding a reservation, created concurrently through the
- * gateway, left alone past the cart service's inactivity threshold, then expired by one call of
- * the admin job; timed by the call and by the database (until no reservation is left).
+ * gateway, left alone past the cart service's inactivity threshold, then expired by one run of the
+ * admin job (triggered, then followed until it ended); timed by the run's own start and end, by the
+ * wait until it was seen ended, and by the database (until no reservation is left).
  */
 final class ExpiryBench {
 
@@ -64,47 +64,44 @@ final class ExpiryBench {
             long reservedBefore = reserved(cart, skus);
             Thread.sleep(inactive.toMillis() + 1000);
 
+            // One trigger: the job runs in the background (202 + its run); follow the run to its end,
+            // and watch the database until no reservation of these carts is left.
             long t0 = System.nanoTime();
-            List<String> calls = new ArrayList<>();
-            double httpSeconds = 0;
-            long deadline = t0 + a.seconds("job-timeout", 900).toNanos();
-            for (int call = 0; call < 20 && System.nanoTime() < deadline; call++) {
-                Api.Response r = jobApi.admin("POST", "/api/admin/jobs/expire-carts", null);
-                httpSeconds += r.nanos() / 1e9;
-                JsonNode j = r.json();
-                calls.add(r.status() + " " + (r.ok() ? j.toString() : String.valueOf(r.body())));
-                if (r.ok() && holding(cart, ids) == 0) {
-                    break;
-                }
-                if (!r.ok() && r.status() != 504 && r.status() != -1) {
-                    break;
-                }
-                // the gateway may give up on a long call while the job runs on: wait for the database
-                while (System.nanoTime() < deadline && reserved(cart, skus) > 0 && !r.ok()) {
-                    Thread.sleep(500);
-                }
+            long timeout = a.seconds("job-timeout", 900).toMillis();
+            JobRuns.Ended ended = JobRuns.runToEnd(jobApi, "/api", "expire-carts", "", timeout);
+            double untilEnded = ended.seconds();
+            double jobSeconds = ended.run() == null ? Double.NaN
+                    : Duration.between(java.time.Instant.parse(ended.run().path("started_at").asText()),
+                    java.time.Instant.parse(ended.run().path("finished_at").asText())).toMillis() / 1e3;
+            long deadline = t0 + timeout * 1_000_000L;
+            while (System.nanoTime() < deadline && reserved(cart, skus) > 0) {
+                Thread.sleep(200);
             }
+            List<String> calls = List.of(ended.trigger() == null ? "no trigger"
+                    : ended.trigger().status() + " " + (ended.run() == null ? String.valueOf(ended.trigger().body()) : ended.run().toString()));
+            double httpSeconds = ended.trigger() == null ? 0 : ended.trigger().nanos() / 1e9;
             double dbSeconds = (System.nanoTime() - t0) / 1e9;
             long holdingAfter = holding(cart, ids);
             long reservedAfter = reserved(cart, skus);
             Invariant.Result inv = Invariant.check(cart, skus, expected, true);
-            boolean ok = inv.ok() && holdingAfter == 0 && reservedAfter == 0 && ids.size() == cartsWanted;
+            boolean ok = inv.ok() && holdingAfter == 0 && reservedAfter == 0 && ids.size() == cartsWanted && ended.succeeded();
             String md = String.format(Locale.ROOT,
                     "%d carts created through the gateway by %d clients (%s, %.0f carts/s), each holding 1 unit of one of %d skus; "
                             + "the cart service ran with CART_EXPIRY_INACTIVE_AFTER=%s and a scheduled expiry far away; after %.0f s idle, "
-                            + "`POST /api/admin/jobs/expire-carts`:%n%n"
-                            + "| carts expired | units reserved before | job calls | job time (HTTP) | until the database shows no reservation | carts still holding | units still reserved | invariant |%n"
-                            + "|---:|---:|---:|---:|---:|---:|---:|---|%n"
-                            + "| %d | %d | %d | %.2f s | %.2f s | %d | %d | %s |%n%n"
-                            + "Job answers: %s%n%nCart creation load:%n%n%s%n%s%n",
+                            + "`POST /api/admin/jobs/expire-carts` (202 at once), then `GET` of its run until it ended:%n%n"
+                            + "| carts expired | units reserved before | trigger answered in | job run (started → finished) | trigger → run seen ended | until the database shows no reservation | carts still holding | units still reserved | invariant |%n"
+                            + "|---:|---:|---:|---:|---:|---:|---:|---:|---|%n"
+                            + "| %d | %d | %.3f s | %.2f s | %.2f s | %.2f s | %d | %d | %s |%n%n"
+                            + "Job run: %s%n%nCart creation load:%n%n%s%n%s%n",
                     ids.size(), clients, prefix, ids.size() / create.seconds(), skuCount, a.str("inactive-after-label", "PT" + inactive.toSeconds() + "S"),
-                    inactive.toSeconds() + 1.0, ids.size() - holdingAfter, reservedBefore, calls.size(), httpSeconds, dbSeconds,
+                    inactive.toSeconds() + 1.0, ids.size() - holdingAfter, reservedBefore, httpSeconds, jobSeconds, untilEnded, dbSeconds,
                     holdingAfter, reservedAfter, inv.ok() ? "holds" : "**FAILS**", String.join("; ", calls), create.table(),
                     inv.summary());
             System.out.println(md);
             ReservationBench.write(a, md);
-            System.out.printf(Locale.ROOT, "RESULT expiry carts=%d/%d seconds=%.2f http_seconds=%.2f still_holding=%d invariant=%s%n", ids.size(),
-                    cartsWanted, dbSeconds, httpSeconds, holdingAfter, inv.ok() ? "holds" : "FAILS");
+            System.out.printf(Locale.ROOT, "RESULT expiry carts=%d/%d seconds=%.2f job_seconds=%.2f trigger_seconds=%.3f run=%s still_holding=%d invariant=%s%n",
+                    ids.size(), cartsWanted, dbSeconds, jobSeconds, httpSeconds, ended.run() == null ? "none" : ended.run().path("state").asText(),
+                    holdingAfter, inv.ok() ? "holds" : "FAILS");
             return ok ? 0 : 1;
         }
     }

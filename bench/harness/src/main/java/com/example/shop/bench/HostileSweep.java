@@ -83,8 +83,12 @@ final class HostileSweep {
         String cartId = cart.json().path("id").asText();
         require(api.post("/api/carts/" + cartId + "/items", "{\"sku\":\"" + sku + "\",\"qty\":2}"), "POST items");
         String version = String.valueOf(api.get("/api/products/" + sku).json().path("version").asLong(1));
+        JobRuns.Ended jobRun = JobRuns.runToEnd(api, "/api", "resolve-checkouts", "", 60_000);
+        require(jobRun.trigger(), "POST /api/admin/jobs/resolve-checkouts");
+        String runId = jobRun.trigger().json().path("id").asText();
 
-        Map<String, String> params = Map.of("sku", sku, "slug", slug, "id", cartId, "name", "Audio Album");
+        Map<String, String> params = Map.of("sku", sku, "slug", slug, "id", cartId, "name", "Audio Album",
+                "job", "resolve-checkouts", "run", runId);
         List<Endpoint> endpoints = endpoints(sku, slug, version);
         List<String> undocumented = crossCheck(a, endpoints);
 
@@ -216,9 +220,9 @@ final class HostileSweep {
                 new Endpoint("GET", "/api/inventory/{sku}", false, null, List.of(), Map.of()),
                 new Endpoint("PUT", "/api/inventory/{sku}", true, "{\"qty\":5}", List.of(), Map.of()),
                 new Endpoint("POST", "/api/inventory/{sku}/restock", true, "{\"qty\":5}", List.of(), Map.of()),
-                new Endpoint("POST", "/api/admin/jobs/expire-carts", true, null, List.of("olderThan"), Map.of()),
-                new Endpoint("POST", "/api/admin/jobs/cleanup-inventory", true, null, List.of("olderThan"), Map.of()),
-                new Endpoint("POST", "/api/admin/jobs/resolve-checkouts", true, null, List.of("olderThan"), Map.of()));
+                new Endpoint("POST", "/api/admin/jobs/{job}", true, null, List.of("olderThan"), Map.of()),
+                new Endpoint("GET", "/api/admin/jobs/runs", true, null, List.of("job", "limit", "cursor"), Map.of()),
+                new Endpoint("GET", "/api/admin/jobs/runs/{run}", true, null, List.of(), Map.of()));
     }
 
     /** Compares the list with the services' OpenAPI documents (when reachable): what is missing here is reported. */

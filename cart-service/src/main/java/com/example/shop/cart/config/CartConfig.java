@@ -21,6 +21,8 @@ public interface CartConfig {
 
     Payment payment();
 
+    Jobs jobs();
+
     interface Expiry {
         /** An active cart untouched for longer than this is expired and its stock returned. */
         @WithDefault("30m")
@@ -105,5 +107,22 @@ public interface CartConfig {
             @WithDefault("2s")
             Duration stallFor();
         }
+    }
+
+    interface Jobs {
+        /**
+         * How long a run's lease on its job lasts without renewal. A replica that dies mid-run holds
+         * the job this long at most; then the next trigger records that run as abandoned.
+         */
+        @WithDefault("30s")
+        Duration lease();
+
+        /** How often a running job records its counts so far and renews its lease (well below the lease). */
+        @WithDefault("2s")
+        Duration heartbeatEvery();
+
+        /** Finished runs older than this are deleted when a run of the same job finishes. */
+        @WithDefault("P7D")
+        Duration keepRunsFor();
     }
 }

@@ -25,6 +25,8 @@ public class CartDatabase {
 
     public static final String INVENTORY = "inventory";
     public static final String CARTS = "cart";
+    public static final String JOB_RUNS = "job_runs";
+    public static final String JOB_LEASES = "job_leases";
 
     private final MongoDatabase database;
 
@@ -43,6 +45,16 @@ public class CartDatabase {
 
     public MongoCollection<Document> carts() {
         return database.getCollection(CARTS);
+    }
+
+    /** Runs of the jobs (see {@code jobs.JobRuns}). */
+    public MongoCollection<Document> jobRuns() {
+        return database.getCollection(JOB_RUNS);
+    }
+
+    /** One lease document per job (see {@code jobs.JobRuns}). */
+    public MongoCollection<Document> jobLeases() {
+        return database.getCollection(JOB_LEASES);
     }
 
     void createIndexes(@Observes StartupEvent event) {

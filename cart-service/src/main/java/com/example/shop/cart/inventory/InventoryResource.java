@@ -3,9 +3,10 @@ package com.example.shop.cart.inventory;
 import com.example.shop.cart.inventory.InventoryRecords.Restock;
 import com.example.shop.cart.inventory.InventoryRecords.SetStock;
 import com.example.shop.cart.inventory.InventoryRecords.StockView;
+import com.example.shop.web.caching.CachePolicy;
+import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -17,29 +18,51 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+/** Stock of a sku: public counts, admin changes. Counts move with every cart: never stored by a cache. */
 @Path("/inventory/{sku}")
-@Tag(name = "inventory")
+@Tag(name = "inventory", description = "Stock per sku: available and reserved units, admin stock changes")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
+@HttpCaching(CachePolicy.NO_STORE)
 public class InventoryResource {
 
-    @Inject
-    StockAdministration stock;
+    private final StockAdministration stock;
+
+    public InventoryResource(StockAdministration stock) {
+        this.stock = stock;
+    }
 
     @GET
     @PermitAll
-    @Operation(summary = "Available and reserved units of a sku")
+    @Operation(operationId = "getInventory", summary = "Available and reserved units of a sku",
+            description = "Units available to add to carts and units reserved by carts; never which carts hold them.")
+    @APIResponse(responseCode = "200", description = "The sku's stock",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
+    @APIResponse(responseCode = "400", description = "Malformed sku")
+    @APIResponse(responseCode = "404", description = "Unknown sku")
     public StockView get(@PathParam("sku") String sku) {
         return stock.view(Skus.require(sku, "sku"));
     }
 
     @PUT
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "jwt")
-    @Operation(summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total")
+    @SecurityRequirement(name = "adminBearer")
+    @Operation(operationId = "setInventory", summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total",
+            description = "Sets the available quantity; reservations and sales are untouched, and the stocked total moves by the same difference, so the stock invariant holds.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SetStock.class)))
+    @APIResponse(responseCode = "200", description = "The sku's stock after the change",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
+    @APIResponse(responseCode = "400", description = "Malformed sku or body")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    @APIResponse(responseCode = "403", description = "Token without the admin role")
+    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public StockView set(@PathParam("sku") String sku, @Valid @NotNull SetStock body) {
         return stock.setAvailable(Skus.require(sku, "sku"), body.qty());
     }
@@ -47,8 +70,16 @@ public class InventoryResource {
     @POST
     @Path("/restock")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "jwt")
-    @Operation(summary = "Add units to the available quantity atomically (admin)")
+    @SecurityRequirement(name = "adminBearer")
+    @Operation(operationId = "restockInventory", summary = "Add units to the available quantity atomically (admin)",
+            description = "Adds units to the available quantity and to the stocked total in one atomic update.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Restock.class)))
+    @APIResponse(responseCode = "200", description = "The sku's stock after the restock",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
+    @APIResponse(responseCode = "400", description = "Malformed sku or body")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    @APIResponse(responseCode = "403", description = "Token without the admin role")
+    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public StockView restock(@PathParam("sku") String sku, @Valid @NotNull Restock body) {
         return stock.restock(Skus.require(sku, "sku"), body.qty());
     }

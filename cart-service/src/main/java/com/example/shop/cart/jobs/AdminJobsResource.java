@@ -1,66 +1,143 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.config.CartConfig;
-import com.example.shop.cart.jobs.JobReports.CheckoutReport;
-import com.example.shop.cart.jobs.JobReports.CleanupReport;
-import com.example.shop.cart.jobs.JobReports.ExpiryReport;
 import com.example.shop.web.Problems;
+import com.example.shop.web.caching.CachePolicy;
+import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Runs a job now (admin). {@code olderThan} (ISO-8601 duration, e.g. PT0S) overrides the
- * configured threshold for this run; a threshold shorter than a request's duration is only safe
- * when no requests are in flight.
+ * Long admin work as job runs: {@code POST /admin/jobs/{job}} starts one in the background and
+ * answers 202 with its location, or the location of the run of that job already going on (on any
+ * replica); {@code GET /admin/jobs/runs/{id}} follows it; {@code GET /admin/jobs/runs} lists them,
+ * scheduled runs included. {@code olderThan} (ISO-8601 duration, e.g. PT0S) overrides the
+ * configured threshold for a run started by this call; a threshold shorter than a request's
+ * duration is only safe when no requests are in flight.
  */
 @Path("/admin/jobs")
-@Tag(name = "admin")
+@Tag(name = "admin jobs", description = "Admin: expiry, cleanup and stalled-checkout resolution as recorded runs")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = "jwt")
+@SecurityRequirement(name = "adminBearer")
+@HttpCaching(CachePolicy.PRIVATE_NO_STORE)
+@APIResponse(responseCode = "401", description = "No valid token")
+@APIResponse(responseCode = "403", description = "Token without the admin role")
 public class AdminJobsResource {
 
-    @Inject
-    CartConfig config;
-    @Inject
-    ExpireCarts expireCarts;
-    @Inject
-    CleanupInventory cleanupInventory;
-    @Inject
-    ResolveCheckouts resolveCheckouts;
+    static final String RUNS = "/admin/jobs/runs/";
+    private static final int DEFAULT_LIMIT = 20;
+    private static final int MAX_LIMIT = 100;
+    private static final Pattern RUN_ID = Pattern.compile("^[0-9a-f]{24}$");
 
-    @POST
-    @Path("/expire-carts")
-    @Operation(summary = "Expire carts inactive for longer than cart.expiry.inactive-after (or olderThan)")
-    public ExpiryReport expire(@QueryParam("olderThan") String olderThan) {
-        return expireCarts.run(duration(olderThan, config.expiry().inactiveAfter()));
+    private final CartConfig config;
+    private final JobRunner runner;
+    private final JobRuns runs;
+
+    public AdminJobsResource(CartConfig config, JobRunner runner, JobRuns runs) {
+        this.config = config;
+        this.runner = runner;
+        this.runs = runs;
     }
 
     @POST
-    @Path("/cleanup-inventory")
-    @Operation(summary = "Return reservations older than cart.cleanup.older-than (or olderThan) that no cart holds")
-    public CleanupReport cleanup(@QueryParam("olderThan") String olderThan) {
-        return cleanupInventory.run(duration(olderThan, config.cleanup().olderThan()));
+    @Path("/{job}")
+    @Operation(operationId = "startJobRun", summary = "Start a run of a job in the background, or find the one already running",
+            description = "expire-carts: carts inactive for longer than cart.expiry.inactive-after; cleanup-inventory: "
+                    + "reservations older than cart.cleanup.older-than that no cart holds; resolve-checkouts: checkouts "
+                    + "pending for longer than cart.checkout.stalled-after. A job never runs twice at once: while a run "
+                    + "of it is going on (on any replica), this answers that run.")
+    @APIResponse(responseCode = "202", description = "The run (started now, or already running); follow Location",
+            headers = @Header(name = "Location", description = "The run: /admin/jobs/runs/{id}", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.class)))
+    @APIResponse(responseCode = "400", description = "olderThan is not a non-negative ISO-8601 duration, or an unknown query parameter")
+    @APIResponse(responseCode = "404", description = "No such job")
+    public Response start(@PathParam("job") @Parameter(description = "The job",
+                                  schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts"}))
+                          String job,
+                          @QueryParam("olderThan") @Parameter(description = "ISO-8601 duration overriding the job's configured threshold for this run, e.g. PT0S")
+                          String olderThan) {
+        JobName name = JobName.fromWire(job).orElseThrow(() ->
+                Problems.notFound("No job '" + abbreviate(job) + "'; the jobs are " + JobName.allWire()));
+        JobRunner.Started started = runner.start(name, RunTrigger.MANUAL, duration(olderThan, thresholdOf(name)));
+        // A path, as written: JAX-RS would make a Location given as a URI absolute on this service's host.
+        return Response.accepted(started.run()).header(HttpHeaders.LOCATION, RUNS + started.run().id()).build();
     }
 
-    @POST
-    @Path("/resolve-checkouts")
-    @Operation(summary = "Resolve checkouts pending for longer than cart.checkout.stalled-after (or olderThan)")
-    public CheckoutReport resolve(@QueryParam("olderThan") String olderThan) {
-        return resolveCheckouts.run(duration(olderThan, config.checkout().stalledAfter()));
+    @GET
+    @Path("/runs/{id}")
+    @Operation(operationId = "getJobRun", summary = "One job run: state, counts so far, start and end",
+            description = "Where the run is (running, succeeded or failed), its counts so far, when it started and ended, and why it failed. A run whose replica stopped is shown failed (abandoned).")
+    @APIResponse(responseCode = "200", description = "The run",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.class)))
+    @APIResponse(responseCode = "404", description = "No run with this id")
+    public JobRunView run(@PathParam("id") @Parameter(description = "The run's id") String id) {
+        if (!RUN_ID.matcher(id).matches()) {
+            throw Problems.notFound("No job run '" + abbreviate(id) + "'");
+        }
+        return runs.find(id).orElseThrow(() -> Problems.notFound("No job run '" + id + "'"));
     }
 
-    private static Duration duration(String given, Duration configured) {
+    @GET
+    @Path("/runs")
+    @Operation(operationId = "listJobRuns", summary = "Job runs, newest first, manual and scheduled",
+            description = "Manual and scheduled runs of the jobs, newest first, a page at a time (limit, cursor); job narrows to one job. Finished runs are kept for cart.jobs.keep-runs-for.")
+    @APIResponse(responseCode = "200", description = "One page of runs",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.Page.class)))
+    @APIResponse(responseCode = "400", description = "Unknown job, limit out of 1..100, or a cursor this service did not write (the problem names it)")
+    public JobRunView.Page list(
+            @QueryParam("job") @Parameter(description = "Only runs of this job",
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts"}))
+            String job,
+            @QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
+            @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page, unchanged") String cursor) {
+        JobName name = job == null ? null : JobName.fromWire(job).orElseThrow(() ->
+                Problems.invalidField("job", "Query parameter 'job' must be one of " + JobName.allWire()));
+        int size = limit == null ? DEFAULT_LIMIT : limit;
+        if (size < 1 || size > MAX_LIMIT) {
+            throw Problems.invalidField("limit", "Query parameter 'limit' must be between 1 and " + MAX_LIMIT + ", not " + limit);
+        }
+        JobRuns.RunPosition after = cursor == null ? null : JobRuns.RunPosition.fromCursor(cursor).orElseThrow(() ->
+                Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of a page, unchanged"));
+        // One more than asked: whether there is a next page, without a count.
+        List<JobRunView> found = runs.page(name, size + 1, after);
+        if (found.size() <= size) {
+            return new JobRunView.Page(found, null);
+        }
+        List<JobRunView> page = found.subList(0, size);
+        return new JobRunView.Page(page, JobRuns.RunPosition.of(page.get(size - 1)).cursor());
+    }
+
+    private Duration thresholdOf(JobName job) {
+        return switch (job) {
+            case EXPIRE_CARTS -> config.expiry().inactiveAfter();
+            case CLEANUP_INVENTORY -> config.cleanup().olderThan();
+            case RESOLVE_CHECKOUTS -> config.checkout().stalledAfter();
+        };
+    }
+
+    static Duration duration(String given, Duration configured) {
         if (given == null) {
             return configured;
         }
@@ -73,5 +150,9 @@ public class AdminJobsResource {
         } catch (DateTimeParseException e) {
             throw Problems.invalidField("olderThan", "Query parameter 'olderThan' must be an ISO-8601 duration such as PT15M");
         }
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
     }
 }

@@ -15,6 +15,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.function.Consumer;
 import org.bson.Document;
 
 /**
@@ -48,6 +49,11 @@ public class CleanupInventory {
     }
 
     public CleanupReport run(Duration olderThan) {
+        return run(olderThan, soFar -> { });
+    }
+
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after each inventory document. */
+    public CleanupReport run(Duration olderThan, Consumer<CleanupReport> progress) {
         Date cutoff = Date.from(Instant.now().minus(olderThan));
         int examined = 0;
         int returned = 0;
@@ -68,6 +74,7 @@ public class CleanupInventory {
                     units += excess;
                 }
             }
+            progress.accept(new CleanupReport(examined, returned, units));
         }
         return new CleanupReport(examined, returned, units);
     }

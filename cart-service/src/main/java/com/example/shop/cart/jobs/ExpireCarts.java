@@ -28,6 +28,7 @@ import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.bson.Document;
 
 /**
@@ -83,6 +84,11 @@ public class ExpireCarts {
 
     /** Runs with the configured max hold; {@code inactiveAfter} is the idle threshold of this run. */
     public ExpiryReport run(Duration inactiveAfter) {
+        return run(inactiveAfter, soFar -> { });
+    }
+
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after the lock and after each batch. */
+    public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
         Instant now = Instant.now();
         Date cutoff = Date.from(now.minus(inactiveAfter));
         // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
@@ -98,6 +104,7 @@ public class ExpireCarts {
                 .map(cart -> cart.getString("_id")).into(new ArrayList<>());
         int expired = 0;
         long units = 0;
+        progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
         for (int from = 0; from < expiring.size(); from += BATCH) {
             List<String> batch = expiring.subList(from, Math.min(from + BATCH, expiring.size()));
             Set<String> inBatch = new HashSet<>(batch);
@@ -122,6 +129,7 @@ public class ExpireCarts {
                     .getModifiedCount();
             expired += (int) marked;
             metrics.expired(marked);
+            progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
         }
         return new ExpiryReport(locked, heldTooLong, expired, units, deleteSpent(now));
     }

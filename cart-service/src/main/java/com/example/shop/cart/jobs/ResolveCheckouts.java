@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.function.Consumer;
 import org.bson.Document;
 
 /**
@@ -44,6 +45,11 @@ public class ResolveCheckouts {
     }
 
     public CheckoutReport run(Duration stalledAfter) {
+        return run(stalledAfter, soFar -> { });
+    }
+
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after each cart. */
+    public CheckoutReport run(Duration stalledAfter, Consumer<CheckoutReport> progress) {
         Date cutoff = Date.from(Instant.now().minus(stalledAfter));
         int completed = 0;
         int released = 0;
@@ -62,6 +68,7 @@ public class ResolveCheckouts {
                 case DECLINED -> released += settle.decline(cartId, key, "declined", result.reason()) != null ? 1 : 0;
                 default -> released += settle.decline(cartId, key, "abandoned", "no answer from the payment gateway") != null ? 1 : 0;
             }
+            progress.accept(new CheckoutReport(completed, released, 0));
         }
         int finalized = 0;
         List<Document> unsettled = carts.find(and(eq("status", CartStatus.COMPLETE), eq("settled", false),
@@ -69,6 +76,7 @@ public class ResolveCheckouts {
         for (Document cart : unsettled) {
             settle.finalizeSale(cart.getString("_id"));
             finalized++;
+            progress.accept(new CheckoutReport(completed, released, finalized));
         }
         return new CheckoutReport(completed, released, finalized);
     }

@@ -2,67 +2,50 @@ package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.config.CartConfig;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
-import java.util.concurrent.atomic.AtomicLong;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import org.jboss.logging.Logger;
 
 /**
- * The three jobs on their schedules ({@code cart.*.every}). Each run is idempotent and safe next
- * to the same job on other replicas; a failed run (database down) is logged and retried next time.
+ * The three jobs on their schedules ({@code cart.*.every}), started and recorded as runs like an
+ * admin's trigger ({@link JobRunner}), with trigger {@code scheduled}: an operator sees in
+ * {@code GET /admin/jobs/runs} when each last ran and what it did. A run of the same job already
+ * going on (here, on another replica, or started by an admin) is not started twice; a failed run
+ * (database down) is recorded as failed when it can be, and the next schedule tries again.
  */
-@Singleton
+@ApplicationScoped
 public class ScheduledJobs {
 
     private static final Logger LOG = Logger.getLogger(ScheduledJobs.class);
 
-    @Inject
-    CartConfig config;
-    @Inject
-    ExpireCarts expireCarts;
-    @Inject
-    CleanupInventory cleanupInventory;
-    @Inject
-    ResolveCheckouts resolveCheckouts;
+    private final CartConfig config;
+    private final JobRunner runner;
 
-    private final AtomicLong expiryRuns = new AtomicLong();
+    public ScheduledJobs(CartConfig config, JobRunner runner) {
+        this.config = config;
+        this.runner = runner;
+    }
 
     @Scheduled(identity = "expire-carts", every = "${cart.expiry.every:1m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void expire() {
-        try {
-            var report = expireCarts.run(config.expiry().inactiveAfter());
-            expiryRuns.incrementAndGet();
-            if (report.expired() > 0) {
-                LOG.infof("Expired %d carts, returned %d units", report.expired(), report.returnedUnits());
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("Cart expiry failed; next run retries: " + e.getMessage());
-        }
+        start(JobName.EXPIRE_CARTS, config.expiry().inactiveAfter());
     }
 
     @Scheduled(identity = "cleanup-inventory", every = "${cart.cleanup.every:5m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void cleanup() {
-        try {
-            var report = cleanupInventory.run(config.cleanup().olderThan());
-            if (report.returnedUnits() > 0) {
-                LOG.infof("Cleanup returned %d units from %d entries", report.returnedUnits(), report.returnedEntries());
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("Inventory cleanup failed; next run retries: " + e.getMessage());
-        }
+        start(JobName.CLEANUP_INVENTORY, config.cleanup().olderThan());
     }
 
     @Scheduled(identity = "resolve-checkouts", every = "${cart.checkout.every:1m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void resolve() {
-        try {
-            resolveCheckouts.run(config.checkout().stalledAfter());
-        } catch (RuntimeException e) {
-            LOG.warn("Resolving stalled checkouts failed; next run retries: " + e.getMessage());
-        }
+        start(JobName.RESOLVE_CHECKOUTS, config.checkout().stalledAfter());
     }
 
-    /** Completed runs of the expiry job since start. */
-    public long expiryRuns() {
-        return expiryRuns.get();
+    private void start(JobName job, Duration threshold) {
+        try {
+            runner.start(job, RunTrigger.SCHEDULED, threshold);
+        } catch (RuntimeException e) {
+            LOG.warnf("Scheduled %s could not start; the next schedule tries again: %s", job.wire(), e.getMessage());
+        }
     }
 }

@@ -63,12 +63,63 @@ public final class Api {
                 .post("/carts/" + cart + "/checkout");
     }
 
-    public static Response job(String name, String olderThan) {
+    /** {@code POST /admin/jobs/{name}}: the 202 with the run's Location and view. */
+    public static Response startJob(String name, String olderThan) {
         RequestSpecification request = asAdmin();
         if (olderThan != null) {
             request = request.queryParam("olderThan", olderThan);
         }
         return request.post("/admin/jobs/" + name);
+    }
+
+    /**
+     * Runs a job and waits for its end: starts it, follows its Location until it is no longer
+     * running, and returns that last {@code GET} (200, the run view with its final counts). A
+     * trigger that found a scheduled run going on waits for that one and starts its own.
+     */
+    public static Response job(String name, String olderThan) {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Response started = startJob(name, olderThan);
+            started.then().statusCode(202);
+            Response finished = awaitRun(started.header("Location"));
+            if (!"scheduled".equals(finished.jsonPath().getString("trigger"))) {
+                finished.then().body("state", org.hamcrest.Matchers.equalTo("succeeded"));
+                return finished;
+            }
+        }
+        throw new AssertionError("a scheduled run of " + name + " kept running instead of the triggered one");
+    }
+
+    /** Follows a run's location until it is no longer running (30 s at most). */
+    public static Response awaitRun(String location) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            Response run = asAdmin().get(location);
+            run.then().statusCode(200);
+            if (!"running".equals(run.jsonPath().getString("state")) || System.nanoTime() > deadline) {
+                awaitLeaseReleased(run.jsonPath().getString("id"), deadline);
+                return run;
+            }
+            try {
+                Thread.sleep(25);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+    }
+
+    /** A run is recorded as ended just before its lease is given back: wait for that too, so the database is quiet. */
+    private static void awaitLeaseReleased(String runId, long deadline) {
+        var leases = com.example.shop.testsupport.TestDatabase.database("cart").getCollection("job_leases");
+        while (leases.countDocuments(new org.bson.Document("run_id", runId)) > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     public static long available(String sku) {

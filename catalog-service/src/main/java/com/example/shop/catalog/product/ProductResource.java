@@ -2,8 +2,9 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.category.CategorySubtrees;
 import com.example.shop.catalog.config.CatalogConfig;
-import com.example.shop.web.Problem;
 import com.example.shop.web.Problems;
+import com.example.shop.web.caching.CachePolicy;
+import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -25,18 +26,21 @@ import java.util.List;
 import org.bson.Document;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** HTTP ⇄ catalog: parameters in, JSON out; the rules live in {@link ProductCatalog} and {@link ProductSearch}. */
 @Path("/products")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "products")
+@Tag(name = "products", description = "The catalog: products of every type, search and admin edits")
+@HttpCaching(CachePolicy.PUBLIC_READ)
 public class ProductResource {
 
     private static final int MAX_TEXT_PARAMETER = 200;
@@ -56,28 +60,35 @@ public class ProductResource {
 
     @GET
     @Path("/{sku}")
-    @Operation(summary = "One product by sku")
-    @APIResponse(responseCode = "200", description = "The product; ETag is its version",
-            headers = @Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)),
+    @Operation(operationId = "getProduct", summary = "One product by sku",
+            description = "ETag is the product's version (strong): send it in If-None-Match to revalidate, in If-Match to change the product.")
+    @APIResponse(responseCode = "200", description = "The product",
+            headers = {@Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = SchemaType.STRING)),
+                    @Header(name = "Cache-Control", description = "public, max-age, stale-while-revalidate", schema = @Schema(type = SchemaType.STRING))},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
-    @APIResponse(responseCode = "404", description = "No product with this sku",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "An ETag of an earlier answer: 304 when still current",
+            schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current version")
+    @APIResponse(responseCode = "404", description = "No product with this sku")
     public Response get(@PathParam("sku") String sku) {
         Document product = catalog.get(sku);
         return Response.ok(ProductJson.of(product)).tag(versionTag(product)).build();
     }
 
     @GET
-    @Operation(summary = "Search products", description = "All filters are optional and combine with AND. "
-            + "Pages are ordered by 'sort' then sku; pass the 'next' of a page as 'cursor' to get the following one.")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = ProductView.Page.class)))
-    @APIResponse(responseCode = "400", description = "Unknown or invalid parameter, tampered cursor (the problem names it)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "Unknown category slug",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "503", description = "The category service (for 'category') or the database is unavailable",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @Operation(operationId = "listProducts", summary = "Search products", description = "All filters are optional and combine with AND. "
+            + "Pages are ordered by 'sort' then sku; pass the 'next' of a page as 'cursor' to get the following one. "
+            + "The weak ETag is over the page's content: any change of a product on it moves it.")
+    @APIResponse(responseCode = "200", description = "One page of products",
+            headers = {@Header(name = "ETag", description = "Weak tag over the page's content", schema = @Schema(type = SchemaType.STRING)),
+                    @Header(name = "Cache-Control", description = "public, max-age, stale-while-revalidate", schema = @Schema(type = SchemaType.STRING))},
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.Page.class)))
+    @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "An ETag of an earlier answer: 304 when still current",
+            schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current page content")
+    @APIResponse(responseCode = "400", description = "Unknown or invalid parameter, tampered cursor (the problem names it)")
+    @APIResponse(responseCode = "404", description = "Unknown category slug")
+    @APIResponse(responseCode = "503", description = "The category service (for 'category') or the database is unavailable")
     public Response list(
             @Parameter(description = "Product type, exact (e.g. Film)") @QueryParam("type") String type,
             @Parameter(description = "details.genre contains this value, exact (e.g. Jazz)") @QueryParam("genre") String genre,
@@ -87,7 +98,7 @@ public class ProductResource {
             @Parameter(description = "Title starts with this text, case-sensitive (uses the title index)") @QueryParam("titlePrefix") String titlePrefix,
             @Parameter(description = "One keyword, matched exactly after lower-casing") @QueryParam("keyword") String keyword,
             @Parameter(description = "Category slug: products in it or any of its subcategories") @QueryParam("category") String category,
-            @Parameter(description = "Order", schema = @Schema(enumeration = {"-pct_savings", "-issue_date", "title", "price", "-price"}))
+            @Parameter(description = "Order", schema = @Schema(type = SchemaType.STRING, enumeration = {"-pct_savings", "-issue_date", "title", "price", "-price"}))
             @QueryParam("sort") String sort,
             @Parameter(description = "Page size 1..100, default 20") @QueryParam("limit") Integer limit,
             @Parameter(description = "The 'next' of the previous page, unchanged") @QueryParam("cursor") String cursor) {
@@ -110,20 +121,19 @@ public class ProductResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @Operation(summary = "Create a product (admin)")
-    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ProductBody.class)))
+    @SecurityRequirement(name = "adminBearer")
+    @Operation(operationId = "createProduct", summary = "Create a product (admin)",
+            description = "The body is validated against the product type's declared attributes; pricing is in integer minor units, savings and pct_savings are computed. The new product is at version 1.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
     @APIResponse(responseCode = "201", description = "Created; Location is the product's URL, ETag its version (1)",
+            headers = {@Header(name = "Location", description = "The product's URL", schema = @Schema(type = SchemaType.STRING)),
+                    @Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = SchemaType.STRING))},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid body: the problem names the field (e.g. details.issue_date)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "No valid token",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "403", description = "Token without the admin role",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "A product with this sku exists (type .../duplicate-sku)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "Invalid body: the problem names the field (e.g. details.issue_date)")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    @APIResponse(responseCode = "403", description = "Token without the admin role")
+    @APIResponse(responseCode = "409", description = "A product with this sku exists (type .../duplicate-sku)")
+    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public Response create(@Valid @NotNull ProductBody body) {
         Document product = catalog.create(body);
         return Response.created(UriBuilder.fromResource(ProductResource.class).path(product.getString("sku")).build())
@@ -134,22 +144,20 @@ public class ProductResource {
     @Path("/{sku}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @Operation(summary = "Replace a product (admin), if it is still at the version given in If-Match")
-    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ProductBody.class)))
+    @SecurityRequirement(name = "adminBearer")
+    @Operation(operationId = "replaceProduct", summary = "Replace a product (admin), if it is still at the version given in If-Match",
+            description = "Replaces the whole product (absent description or shipping are removed) only if it is still at the version given in If-Match; the version then goes up by one, which moves its ETag and that of every list holding it.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
     @APIResponse(responseCode = "200", description = "The product after the change (version + 1)",
+            headers = @Header(name = "ETag", description = "The new version, quoted", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid body or If-Match",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "401", description = "No valid token",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "403", description = "Token without the admin role",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No product with this sku",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "428", description = "If-Match is missing",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "Invalid body or If-Match")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    @APIResponse(responseCode = "403", description = "Token without the admin role")
+    @APIResponse(responseCode = "404", description = "No product with this sku")
+    @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
+    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
+    @APIResponse(responseCode = "428", description = "If-Match is missing")
     public Response replace(@PathParam("sku") String sku,
                             @Parameter(in = ParameterIn.HEADER, required = true,
                                     description = "The version the change is based on (the ETag of a GET), e.g. \"3\" or 3")
@@ -165,16 +173,15 @@ public class ProductResource {
     @DELETE
     @Path("/{sku}")
     @RolesAllowed("admin")
-    @Operation(summary = "Delete a product (admin); with If-Match only if still at that version")
+    @SecurityRequirement(name = "adminBearer")
+    @Operation(operationId = "deleteProduct", summary = "Delete a product (admin); with If-Match only if still at that version",
+            description = "Removes the product; with If-Match only if it is still at that version.")
     @APIResponse(responseCode = "204", description = "Deleted")
-    @APIResponse(responseCode = "401", description = "No valid token",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "403", description = "Token without the admin role",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "No product with this sku",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "412", description = "If-Match given and the product is at another version",
-            content = @Content(mediaType = Problem.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "If-Match is not a version")
+    @APIResponse(responseCode = "401", description = "No valid token")
+    @APIResponse(responseCode = "403", description = "Token without the admin role")
+    @APIResponse(responseCode = "404", description = "No product with this sku")
+    @APIResponse(responseCode = "412", description = "If-Match given and the product is at another version")
     public Response delete(@PathParam("sku") String sku,
                            @Parameter(in = ParameterIn.HEADER, description = "Optional version guard")
                            @HeaderParam("If-Match") String ifMatch) {

@@ -15,7 +15,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public class UpdateCategoryRequest {
 
     @Size(max = Slugs.MAX_NAME)
-    @Pattern(regexp = "(?s).*\\S.*", message = "must not be blank")
+    // [\s\S] rather than the (?s) flag: the pattern is published in the OpenAPI document, where it must be
+    // an ECMA-262 regular expression as well as a Java one.
+    @Pattern(regexp = "[\\s\\S]*\\S[\\s\\S]*", message = "must not be blank")
     private String name;
 
     @Size(min = 1, max = Slugs.MAX)

@@ -1,0 +1,152 @@
+package com.example.shop.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.example.shop.e2e.client.ApiClient;
+import com.example.shop.e2e.client.ApiException;
+import com.example.shop.e2e.client.api.CartsApi;
+import com.example.shop.e2e.client.api.CategoriesApi;
+import com.example.shop.e2e.client.api.CheckoutApi;
+import com.example.shop.e2e.client.api.InventoryApi;
+import com.example.shop.e2e.client.api.ProductsApi;
+import com.example.shop.e2e.client.model.AddItem;
+import com.example.shop.e2e.client.model.Breadcrumb;
+import com.example.shop.e2e.client.model.CartView;
+import com.example.shop.e2e.client.model.CategoryView;
+import com.example.shop.e2e.client.model.ChangeQuantity;
+import com.example.shop.e2e.client.model.CheckoutRequest;
+import com.example.shop.e2e.client.model.CheckoutResult;
+import com.example.shop.e2e.client.model.Payment;
+import com.example.shop.e2e.client.model.Product;
+import com.example.shop.e2e.client.model.ProductPage;
+import com.example.shop.e2e.client.model.Simulate;
+import com.example.shop.e2e.client.model.TreeNode;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The README tour's storefront calls (browse, filter, category subtree, cart, checkout) made
+ * through a client that openapi-generator generated from the one API document at build time
+ * (see this module's pom): if the document mis-describes a path, a parameter, a body or an answer,
+ * this fails.
+ */
+final class StorefrontTour {
+
+    private final ProductsApi products;
+    private final CategoriesApi categories;
+    private final CartsApi carts;
+    private final CheckoutApi checkout;
+    private final InventoryApi inventory;
+
+    StorefrontTour(String gatewayUrl) {
+        ApiClient client = new ApiClient();
+        client.updateBaseUri(gatewayUrl);
+        products = new ProductsApi(client);
+        categories = new CategoriesApi(client);
+        carts = new CartsApi(client);
+        checkout = new CheckoutApi(client);
+        inventory = new InventoryApi(client);
+    }
+
+    void run() throws Exception {
+        browse();
+        categorySubtree();
+        filter();
+        cartAndCheckout();
+    }
+
+    /** The category tree, and one category with its breadcrumbs (root first). */
+    private void browse() throws ApiException {
+        List<TreeNode> roots = categories.listCategories(null, null, true, null).getRoots();
+        assertTrue(roots.stream().anyMatch(root -> root.getSlug().equals("music")), roots.toString());
+        TreeNode music = roots.stream().filter(root -> root.getSlug().equals("music")).findFirst().orElseThrow();
+        assertTrue(music.getChildren().stream().anyMatch(child -> child.getSlug().equals("jazz")));
+
+        CategoryView hardBop = categories.getCategory("hard-bop", null);
+        assertEquals(List.of("music", "jazz", "bop"), hardBop.getBreadcrumbs().stream().map(Breadcrumb::getSlug).toList());
+    }
+
+    /** Products of a category and its subcategories, page by page with the cursor. */
+    private void categorySubtree() throws ApiException {
+        Set<String> skus = new HashSet<>();
+        ProductPage page = products.listProducts(null, "jazz", null, null, null, 5, null, null, null, null, null, null);
+        assertEquals(5, page.getItems().size());
+        page.getItems().forEach(product -> skus.add(product.getSku()));
+        while (page.getNext() != null) {
+            page = products.listProducts(null, "jazz", page.getNext(), null, null, 5, null, null, null, null, null, null);
+            page.getItems().forEach(product -> assertTrue(skus.add(product.getSku()), "a sku on two pages"));
+        }
+        assertTrue(skus.containsAll(List.of("kind-of-blue", "giant-steps", "moanin", "shape-of-jazz", "joplin-rags")), skus.toString());
+        assertFalse(skus.contains("the-matrix"));
+    }
+
+    /** The book's queries. */
+    private void filter() throws ApiException {
+        ProductPage savings = products.listProducts(null, null, null, null, null, null, 25, "-pct_savings", null, null, null, null);
+        assertFalse(savings.getItems().isEmpty());
+        long previous = Long.MAX_VALUE;
+        for (Product product : savings.getItems()) {
+            assertTrue(product.getPricing().getPctSavings() > 25);
+            assertTrue(product.getPricing().getPctSavings() <= previous);
+            previous = product.getPricing().getPctSavings();
+        }
+        assertEquals(List.of("john-wick", "the-matrix", "speed-1994"), skus(products.listProducts(
+                "Keanu Reeves", null, null, null, null, null, null, "-issue_date", null, null, "Film", null)));
+        List<String> jazzAlbums = skus(products.listProducts(null, null, null, "Jazz", null, null, null, "-issue_date", null, null,
+                "Audio Album", null));
+        assertEquals("joplin-rags", jazzAlbums.get(0));
+        assertEquals(List.of("2001-space-odyssey"), skus(products.listProducts(null, null, null, null, null, null, null, null,
+                "odyssey", null, null, null)));
+        products.listProducts(null, null, null, null, null, null, null, null, null, "The", null, null).getItems()
+                .forEach(product -> assertTrue(product.getTitle().startsWith("The"), product.getTitle()));
+        assertFalse(products.listProducts(null, null, null, null, "coltrane", null, null, null, null, null, null, null)
+                .getItems().isEmpty());
+        Product kindOfBlue = products.getProduct("kind-of-blue", null);
+        assertEquals("kind-of-blue", kindOfBlue.getSku());
+        assertNotNull(kindOfBlue.getVersion());
+    }
+
+    /** Reserve on add, a refused over-reservation, a quantity change, and an idempotent checkout. */
+    private void cartAndCheckout() throws Exception {
+        long before = inventory.getInventory("moanin").getAvailable();
+        CartView cart = carts.createCart();
+        assertEquals("active", cart.getStatus());
+
+        cart = carts.addCartItem(cart.getId(), new AddItem().sku("moanin").qty(2));
+        assertEquals(2, cart.getItems().get(0).getQty());
+        assertEquals(before - 2, inventory.getInventory("moanin").getAvailable());
+
+        String id = cart.getId();
+        ApiException refused = assertThrows(ApiException.class,
+                () -> carts.addCartItem(id, new AddItem().sku("moanin").qty((int) before + 1)));
+        assertEquals(409, refused.getCode());
+        JsonNode problem = new JsonMapper().readTree(refused.getResponseBody());
+        assertTrue(problem.path("type").asText().endsWith("/insufficient-inventory"), problem.toString());
+        assertEquals(before - 2, problem.path("available").asLong());
+
+        cart = carts.changeCartItem(id, "moanin", new ChangeQuantity().qty(3));
+        assertEquals(3, cart.getTotalUnits());
+        assertEquals(before - 3, inventory.getInventory("moanin").getAvailable());
+
+        String key = UUID.randomUUID().toString();
+        CheckoutRequest payment = new CheckoutRequest().payment(new Payment().method("card").simulate(Simulate.APPROVE));
+        CheckoutResult paid = checkout.checkoutCart(id, key, payment);
+        assertEquals("complete", paid.getStatus());
+        assertEquals("approved", paid.getPayment());
+        assertEquals(paid.getChargeId(), checkout.checkoutCart(id, key, payment).getChargeId(), "the same key, the same charge");
+        assertEquals("complete", carts.getCart(id).getStatus());
+        assertEquals(0, inventory.getInventory("moanin").getReserved());
+    }
+
+    private static List<String> skus(ProductPage page) {
+        return page.getItems().stream().map(Product::getSku).toList();
+    }
+}

@@ -1,0 +1,101 @@
+package com.example.shop.publicapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ApiDocumentTest {
+
+    private static final JsonMapper JSON = new JsonMapper();
+
+    private static ObjectNode doc(String json) throws Exception {
+        return (ObjectNode) JSON.readTree(json.replace('\'', '"'));
+    }
+
+    private static Map<String, JsonNode> services(ObjectNode catalog, ObjectNode category, ObjectNode cart) {
+        Map<String, JsonNode> services = new LinkedHashMap<>();
+        services.put("catalog", catalog);
+        services.put("category", category);
+        services.put("cart", cart);
+        return services;
+    }
+
+    private static ObjectNode operation(String path, String schema) throws Exception {
+        return doc("{'paths': {'" + path + "': {'get': {'operationId': 'get', 'responses': {'200': {'description': 'ok', "
+                + "'content': {'application/json': {'schema': {'$ref': '#/components/schemas/" + schema + "'}}}}}}}}}");
+    }
+
+    @Test
+    void aDefinitionThatDiffersOnlyByWhatItRefersToIsRenamedToo() throws Exception {
+        // Both services define Page as {items: [Item]}, but their Items differ: their Pages are different things.
+        ObjectNode catalog = operation("/products", "Page");
+        catalog.set("components", doc("{'schemas': {'Page': {'type': 'array', 'items': {'$ref': '#/components/schemas/Item'}},"
+                + " 'Item': {'type': 'string'}}}"));
+        ObjectNode category = operation("/categories", "Page");
+        category.set("components", doc("{'schemas': {'Page': {'type': 'array', 'items': {'$ref': '#/components/schemas/Item'}},"
+                + " 'Item': {'type': 'integer'}}}"));
+        ObjectNode cart = operation("/carts", "Page");
+        cart.set("components", doc("{'schemas': {'Page': {'type': 'array', 'items': {'$ref': '#/components/schemas/Item'}},"
+                + " 'Item': {'type': 'string'}}}"));
+
+        ObjectNode merged = ApiDocument.merge(services(catalog, category, cart));
+        JsonNode schemas = merged.path("components").path("schemas");
+        assertEquals("#/components/schemas/CategoryItem", schemas.path("CategoryPage").path("items").path("$ref").asText());
+        assertEquals("integer", schemas.path("CategoryItem").path("type").asText());
+        assertEquals("#/components/schemas/Item", schemas.path("Page").path("items").path("$ref").asText());
+        // cart's definitions equal catalog's: it shares their names
+        assertEquals("#/components/schemas/Page", ref(merged, "/api/carts"));
+        assertEquals("#/components/schemas/CategoryPage", ref(merged, "/api/categories"));
+        assertFalse(schemas.has("CartPage"));
+        // the same input always gives the same document
+        assertEquals(merged, ApiDocument.merge(services(catalog, category, cart)));
+    }
+
+    @Test
+    void operationIdsUsedTwiceGetTheServiceInFrontAndUnroutedPathsAreLeftOut() throws Exception {
+        ObjectNode catalog = operation("/products", "P");
+        catalog.set("components", doc("{'schemas': {'P': {'type': 'string'}}}"));
+        ObjectNode category = operation("/categories", "P");
+        category.set("components", doc("{'schemas': {'P': {'type': 'string'}}}"));
+        ObjectNode cart = operation("/carts", "P");
+        ((ObjectNode) cart.path("paths")).set("/products/x", cart.path("paths").path("/carts").deepCopy());
+        cart.set("components", doc("{'schemas': {'P': {'type': 'string'}}}"));
+
+        ObjectNode merged = ApiDocument.merge(services(catalog, category, cart));
+        assertEquals("get", merged.path("paths").path("/api/products").path("get").path("operationId").asText());
+        assertEquals("categoryGet", merged.path("paths").path("/api/categories").path("get").path("operationId").asText());
+        assertEquals("cartGet", merged.path("paths").path("/api/carts").path("get").path("operationId").asText());
+        assertFalse(merged.path("paths").has("/api/products/x"), "cart does not serve /api/products/x");
+    }
+
+    @Test
+    void aServiceSchemeThatDiffersIsRenamedInItsSecurityRequirements() throws Exception {
+        ObjectNode cart = doc("{'paths': {'/inventory/{sku}': {'put': {'operationId': 'set', 'security': [{'adminBearer': []}],"
+                + " 'responses': {'200': {'description': 'ok'}}}}}, 'components': {'securitySchemes': {'adminBearer':"
+                + " {'type': 'http', 'scheme': 'basic'}}}}");
+        ObjectNode merged = ApiDocument.merge(services(doc("{}"), doc("{}"), cart));
+        JsonNode put = merged.path("paths").path("/api/inventory/{sku}").path("put");
+        assertTrue(put.path("security").get(0).has("CartAdminBearer"), put.toString());
+        assertEquals("basic", merged.path("components").path("securitySchemes").path("CartAdminBearer").path("scheme").asText());
+        assertEquals("bearer", merged.path("components").path("securitySchemes").path("adminBearer").path("scheme").asText());
+        assertEquals("#/components/responses/GatewayUnauthorized", put.path("responses").path("401").path("$ref").asText());
+    }
+
+    @Test
+    void everyServiceIsNeeded() {
+        assertThrows(IllegalArgumentException.class, () -> ApiDocument.merge(Map.of("catalog", JSON.createObjectNode())));
+    }
+
+    private static String ref(JsonNode merged, String path) {
+        return merged.path("paths").path(path).path("get").path("responses").path("200").path("content")
+                .path("application/json").path("schema").path("$ref").asText();
+    }
+}
