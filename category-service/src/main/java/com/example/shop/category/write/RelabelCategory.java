@@ -6,12 +6,12 @@ import com.example.shop.category.tree.CategoryStore;
 import com.example.shop.category.tree.Checkpoints;
 import com.example.shop.category.tree.MoveStep;
 import com.example.shop.category.tree.Node;
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.result.UpdateResult;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -39,14 +39,17 @@ public class RelabelCategory {
 
     private static final Logger LOG = Logger.getLogger(RelabelCategory.class);
 
-    @Inject
-    CategoryStore store;
+    private final CategoryStore store;
+    private final Checkpoints checkpoints;
+    private final CategoryConfig config;
+    private final SchemaSetup schema;
 
-    @Inject
-    Checkpoints checkpoints;
-
-    @Inject
-    CategoryConfig config;
+    public RelabelCategory(CategoryStore store, Checkpoints checkpoints, CategoryConfig config, SchemaSetup schema) {
+        this.store = store;
+        this.checkpoints = checkpoints;
+        this.config = config;
+        this.schema = schema;
+    }
 
     /** Applies the non-null changes; returns the node as stored afterwards. */
     public Node relabel(Node node, String name, String slug) {
@@ -55,6 +58,8 @@ public class RelabelCategory {
             sets.add(Updates.set("name", name));
         }
         if (slug != null && !slug.equals(node.slug())) {
+            // Only the unique slug index refuses a duplicate slug: never change one without it.
+            schema.requireReady();
             sets.add(Updates.set("slug", slug));
         }
         if (sets.isEmpty()) {

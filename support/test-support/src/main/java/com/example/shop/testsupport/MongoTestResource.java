@@ -67,6 +67,19 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
         return embeddedRunning;
     }
 
+    /**
+     * Skips the calling test, saying so in the build output, when it runs on the embedded server:
+     * for what only a real MongoDB can prove ({@code needs} says what, for the reader of the log).
+     */
+    public static void assumeRealMongoDb(String needs) {
+        if (embeddedRunning) {
+            String message = "SKIPPED on the embedded server: " + needs
+                    + " needs a real MongoDB (a Docker engine, or TEST_MONGO=container)";
+            LOG.warn(message);
+            org.junit.jupiter.api.Assumptions.abort(message);
+        }
+    }
+
     @Override
     public void stop() {
         if (container != null) {
