@@ -42,7 +42,8 @@ public class Gateway {
         upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limit));
         upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit));
         upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit));
-        upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms)", u.name, u.url(), u.timeoutMillis));
+        upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms; health and docs at %s)", u.name, u.url(),
+                u.timeoutMillis, u.managementUrl()));
         router.route(Routes.API + "/*").handler(this::handle);
     }
 

@@ -3,6 +3,7 @@ package com.example.shop.gateway;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Gateway configuration: where the three services are, how long to wait for them, limits. */
 @ConfigMapping(prefix = "gateway")
@@ -27,6 +28,14 @@ public interface GatewayConfig {
     interface Upstream {
         /** Base URL of the service, for example {@code http://127.0.0.1:8081}. */
         String url();
+
+        /**
+         * Base URL of the service's management interface, where its {@code /q/health/ready} and
+         * {@code /q/openapi} are: in production the services serve them on a port of their own
+         * ({@code http://catalog-service:9000}). Not set: {@link #url()}, as in dev and test,
+         * where a service serves everything on one port.
+         */
+        Optional<String> managementUrl();
 
         /** Longest wait for the service to send anything (response head or body) before a 504. */
         @WithDefault("10s")
