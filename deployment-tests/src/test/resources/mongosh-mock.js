@@ -1,4 +1,4 @@
-// Runs k8s/scripts/shard-collections.js under node with a recording stand-in for mongosh's
+// Runs k8s/sharding/shard-collections.js under node with a recording stand-in for mongosh's
 // db/sh globals (no MongoDB needed). Usage: node mongosh-mock.js <script> ; the state comes in
 // $MOCK_STATE (JSON: {collections: {ns: {indexes, arrays, count}}, sharded: {ns: key}}) and the
 // script's KEYS / DRY_RUN variables in $KEYS / $DRY_RUN. Prints the script's output, then

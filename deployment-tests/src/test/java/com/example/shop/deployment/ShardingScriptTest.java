@@ -120,7 +120,7 @@ class ShardingScriptTest {
 
     private static String run(Map<String, String> env, String state) throws Exception {
         Optional<Path> node = onPath("node");
-        assumeTrue(node.isPresent(), "node not found on PATH: the decisions of k8s/scripts/shard-collections.js"
+        assumeTrue(node.isPresent(), "node not found on PATH: the decisions of k8s/sharding/shard-collections.js"
                 + " are not exercised (SKIPPED); install Node.js (Debian: 'nodejs') to run them");
         Path mock = Paths.get(ShardingScriptTest.class.getResource("/mongosh-mock.js").toURI());
         ProcessBuilder builder = new ProcessBuilder(node.get().toString(), mock.toString(), SCRIPT.toString())
