@@ -48,7 +48,7 @@ class OperationsTest {
     void readyWhenTheDatabaseAnswers() {
         given().when().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.name", hasItem("catalog-schema"));
+                .body("checks.name", hasItem("mongodb-schema"));
     }
 
     @Test

@@ -156,6 +156,77 @@ final class ClusterChecks {
         }
     }
 
+    /** The management interface's port: /q/health, /q/metrics and /q/openapi in the services' prod profile. */
+    static final int MANAGEMENT_PORT = 9000;
+
+    /**
+     * The services run their prod profile, where /q/health, /q/metrics and /q/openapi are served on
+     * the management interface only: every Deployment declares that port (named {@code management}),
+     * its probes and its Prometheus annotations use it, and the gateway's management URLs name a
+     * Service port that reaches it (the gateway probes the services' readiness and fetches their
+     * API documents there).
+     */
+    static List<String> managementInterface(List<HasMetadata> objects) {
+        List<String> problems = new ArrayList<>();
+        for (Deployment d : Workloads.ofKind(objects, Deployment.class)) {
+            String at = Workloads.name(d);
+            Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
+            Optional<ContainerPort> management = Optional.ofNullable(c.getPorts()).orElse(List.of()).stream()
+                    .filter(p -> "management".equals(p.getName())).findFirst();
+            if (management.isEmpty() || management.get().getContainerPort() != MANAGEMENT_PORT) {
+                problems.add(at + ": no container port 'management' on " + MANAGEMENT_PORT);
+                continue;
+            }
+            for (var probe : List.of(new Object[] {"startup", c.getStartupProbe()}, new Object[] {"liveness", c.getLivenessProbe()},
+                    new Object[] {"readiness", c.getReadinessProbe()})) {
+                Probe p = (Probe) probe[1];
+                IntOrString port = p == null || p.getHttpGet() == null ? null : p.getHttpGet().getPort();
+                boolean onManagement = port != null && ("management".equals(port.getStrVal())
+                        || Objects.equals(port.getIntVal(), MANAGEMENT_PORT));
+                if (p != null && !onManagement) {
+                    problems.add(at + ": " + probe[0] + " probe is not on the management port (" + text(port) + ")");
+                }
+            }
+            Map<String, String> annotations = Optional.ofNullable(d.getSpec().getTemplate().getMetadata().getAnnotations())
+                    .orElse(Map.of());
+            if (!String.valueOf(MANAGEMENT_PORT).equals(annotations.get("prometheus.io/port"))
+                    || !"/q/metrics".equals(annotations.get("prometheus.io/path"))) {
+                problems.add(at + ": Prometheus scrapes port " + annotations.get("prometheus.io/port") + " path "
+                        + annotations.get("prometheus.io/path") + ", not the management port's /q/metrics");
+            }
+            for (EnvVar env : Optional.ofNullable(c.getEnv()).orElse(List.of())) {
+                if (env.getName().startsWith("GATEWAY_UPSTREAMS_") && env.getName().endsWith("_MANAGEMENT_URL")) {
+                    String url = envValue(objects, env);
+                    if (url == null || !reachesManagementPort(objects, java.net.URI.create(url))) {
+                        problems.add(at + ": " + env.getName() + " = " + url + " is not a Service port reaching a management port");
+                    }
+                }
+            }
+        }
+        return problems;
+    }
+
+    private static String envValue(List<HasMetadata> objects, EnvVar env) {
+        if (env.getValue() != null) {
+            return env.getValue();
+        }
+        var ref = env.getValueFrom() == null ? null : env.getValueFrom().getConfigMapKeyRef();
+        if (ref == null) {
+            return null;
+        }
+        return Workloads.ofKind(objects, ConfigMap.class).stream().filter(m -> m.getMetadata().getName().equals(ref.getName()))
+                .map(m -> m.getData() == null ? null : m.getData().get(ref.getKey())).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private static boolean reachesManagementPort(List<HasMetadata> objects, java.net.URI url) {
+        return Workloads.ofKind(objects, Service.class).stream()
+                .filter(s -> s.getMetadata().getName().equals(url.getHost()))
+                .flatMap(s -> s.getSpec().getPorts().stream())
+                .anyMatch(p -> p.getPort() == url.getPort() && p.getTargetPort() != null
+                        && ("management".equals(p.getTargetPort().getStrVal())
+                        || Objects.equals(p.getTargetPort().getIntVal(), MANAGEMENT_PORT)));
+    }
+
     static String text(IntOrString value) {
         return value == null ? "null" : value.getStrVal() != null ? value.getStrVal() : String.valueOf(value.getIntVal());
     }

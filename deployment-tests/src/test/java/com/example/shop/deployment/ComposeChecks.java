@@ -68,33 +68,57 @@ final class ComposeChecks {
         return env;
     }
 
+    /** The replica set's members, as compose services; the first initiates the set. */
+    static final List<String> MEMBERS = List.of("mongo1", "mongo2", "mongo3");
+
+    /** The port of every service's management interface (prod profile): /q/health, /q/metrics, /q/openapi. */
+    static final int MANAGEMENT_PORT = 9000;
+
     static List<String> check(String yaml, Path repoRoot) {
         List<String> problems = new ArrayList<>();
         Map<String, Object> services = map(load(yaml).get("services"));
         Set<String> expected = new HashSet<>(APPS.keySet());
-        expected.add("mongo");
+        expected.addAll(MEMBERS);
         if (!services.keySet().containsAll(expected)) {
             problems.add("services " + services.keySet() + " lack some of " + expected);
         }
-        // MongoDB: version 7, a replica set, initiated by its own health check, data on a volume
-        Map<String, Object> mongo = map(services.get("mongo"));
+        // MongoDB: version 7, a three-member replica set initiated by the first member's health
+        // check, which is healthy only when the set has a primary and three healthy members
         String replicaSet = null;
-        if (!String.valueOf(mongo.get("image")).startsWith("mongo:7")) {
-            problems.add("mongo: image " + mongo.get("image") + " is not mongo:7");
+        for (String member : MEMBERS) {
+            Map<String, Object> mongo = map(services.get(member));
+            if (!String.valueOf(mongo.get("image")).startsWith("mongo:7")) {
+                problems.add(member + ": image " + mongo.get("image") + " is not mongo:7");
+            }
+            List<Object> command = list(mongo.get("command"));
+            int replSet = command.indexOf("--replSet");
+            if (replSet < 0 || replSet + 1 >= command.size()) {
+                problems.add(member + ": command " + command + " starts no replica set (--replSet)");
+            } else if (replicaSet == null) {
+                replicaSet = String.valueOf(command.get(replSet + 1));
+            } else if (!replicaSet.equals(command.get(replSet + 1))) {
+                problems.add(member + ": replica set " + command.get(replSet + 1) + ", not " + replicaSet);
+            }
+            if (list(mongo.get("volumes")).stream().noneMatch(v -> String.valueOf(v).endsWith(":/data/db"))) {
+                problems.add(member + ": /data/db is not on a volume");
+            }
         }
-        List<Object> command = list(mongo.get("command"));
-        int replSet = command.indexOf("--replSet");
-        if (replSet < 0 || replSet + 1 >= command.size()) {
-            problems.add("mongo: command " + command + " starts no replica set (--replSet)");
-        } else {
-            replicaSet = String.valueOf(command.get(replSet + 1));
-        }
-        String mongoCheck = String.valueOf(map(mongo.get("healthcheck")).get("test"));
+        String mongoCheck = String.valueOf(map(map(services.get(MEMBERS.get(0))).get("healthcheck")).get("test"));
         if (!mongoCheck.contains("rs.initiate") || replicaSet != null && !mongoCheck.contains("'" + replicaSet + "'")) {
-            problems.add("mongo: the health check does not initiate replica set " + replicaSet);
+            problems.add(MEMBERS.get(0) + ": the health check does not initiate replica set " + replicaSet);
         }
-        if (list(mongo.get("volumes")).stream().noneMatch(v -> String.valueOf(v).endsWith(":/data/db"))) {
-            problems.add("mongo: /data/db is not on a volume");
+        for (String member : MEMBERS) {
+            if (!mongoCheck.contains("host: '" + member + ":27017'")) {
+                problems.add(MEMBERS.get(0) + ": the replica set it initiates lacks member " + member + ":27017");
+            }
+        }
+        if (!mongoCheck.contains("PRIMARY") || !mongoCheck.contains("SECONDARY") || !mongoCheck.contains("=== 3")) {
+            problems.add(MEMBERS.get(0) + ": the health check does not wait for a primary and three healthy members");
+        }
+        for (String member : MEMBERS.subList(1, MEMBERS.size())) {
+            if (!map(map(services.get(MEMBERS.get(0))).get("depends_on")).containsKey(member)) {
+                problems.add(MEMBERS.get(0) + ": initiates the set without waiting for " + member);
+            }
         }
         Set<String> databases = new HashSet<>();
         for (Map.Entry<String, Object> entry : services.entrySet()) {
@@ -130,8 +154,9 @@ final class ComposeChecks {
                 problems.add(name + ": dockerfile " + build.get("dockerfile") + " is not an existing src/main/docker/Dockerfile.jvm");
             }
             String check = String.valueOf(healthcheck.get("test"));
-            if (!check.contains(":" + app.port() + "/q/health/ready")) {
-                problems.add(name + ": health check " + check + " does not probe :" + app.port() + "/q/health/ready");
+            if (!check.contains(":" + MANAGEMENT_PORT + "/q/health/ready")) {
+                problems.add(name + ": health check " + check + " does not probe the management port :"
+                        + MANAGEMENT_PORT + "/q/health/ready");
             }
             List<String> published = list(service.get("ports")).stream().map(String::valueOf).toList();
             if (name.equals("gateway") ? !published.contains("8080:8080") : !published.isEmpty()) {
@@ -154,10 +179,11 @@ final class ComposeChecks {
                     problems.add(name + ": has a MongoDB URI but owns no database");
                 }
             } else {
-                if (!dependsOn.containsKey("mongo")) {
-                    problems.add(name + ": does not wait for a healthy mongo");
+                if (!dependsOn.containsKey(MEMBERS.get(0))) {
+                    problems.add(name + ": does not wait for a healthy replica set (" + MEMBERS.get(0) + ")");
                 }
-                String expectedUri = "mongodb://mongo:27017/" + app.database() + "?replicaSet=" + replicaSet;
+                String expectedUri = "mongodb://" + String.join(",", MEMBERS.stream().map(m -> m + ":27017").toList())
+                        + "/" + app.database() + "?replicaSet=" + replicaSet;
                 if (!expectedUri.equals(uri)) {
                     problems.add(name + ": MongoDB URI " + uri + " is not " + expectedUri);
                 } else if (!databases.add(app.database())) {
@@ -168,6 +194,14 @@ final class ComposeChecks {
                 String expectedUrl = "http://" + upstream + ":" + APPS.get(upstream).port();
                 if (!expectedUrl.equals(env.get(variable))) {
                     problems.add(name + ": " + variable + " is " + env.get(variable) + ", not " + expectedUrl);
+                }
+                if (name.equals("gateway")) {
+                    // the gateway probes readiness and fetches API documents on the services' management ports
+                    String managementVariable = variable.replace("_URL", "_MANAGEMENT_URL");
+                    String managementUrl = "http://" + upstream + ":" + MANAGEMENT_PORT;
+                    if (!managementUrl.equals(env.get(managementVariable))) {
+                        problems.add(name + ": " + managementVariable + " is " + env.get(managementVariable) + ", not " + managementUrl);
+                    }
                 }
                 if (!dependsOn.containsKey(upstream)) {
                     problems.add(name + ": does not wait for its upstream " + upstream);
@@ -235,8 +269,11 @@ final class ComposeChecks {
         if (!dockerfile.contains("JAVA_MAX_MEM_RATIO") && !dockerfile.contains("MaxRAMPercentage")) {
             problems.add(module + ": no container-aware heap setting");
         }
-        if (!dockerfile.contains("HEALTHCHECK") || !dockerfile.contains(":" + port + "/q/health/ready")) {
-            problems.add(module + ": no HEALTHCHECK on :" + port + "/q/health/ready");
+        if (!dockerfile.contains("HEALTHCHECK") || !dockerfile.contains(":" + MANAGEMENT_PORT + "/q/health/ready")) {
+            problems.add(module + ": no HEALTHCHECK on the management port :" + MANAGEMENT_PORT + "/q/health/ready");
+        }
+        if (!dockerfile.matches("(?s).*\\nEXPOSE " + MANAGEMENT_PORT + "\\b.*")) {
+            problems.add(module + ": does not EXPOSE the management port " + MANAGEMENT_PORT);
         }
         return problems;
     }

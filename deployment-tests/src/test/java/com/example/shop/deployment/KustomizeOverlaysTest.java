@@ -73,7 +73,7 @@ class KustomizeOverlaysTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "sharded"})
     void crossObjectRulesHold(String overlay) {
         List<HasMetadata> objects = render(overlay);
         assertEquals(List.of(), ClusterChecks.hardenedWorkloads(objects), "hardening");
@@ -85,6 +85,73 @@ class KustomizeOverlaysTest {
         assertEquals(List.of(), ClusterChecks.ingressRoutes(objects), "Ingress");
         assertEquals(List.of(), ClusterChecks.statefulSetsHaveHeadlessServices(objects), "StatefulSet");
         assertEquals(List.of(), ClusterChecks.oneNamespace(objects), "namespace");
+        assertEquals(List.of(), ClusterChecks.managementInterface(objects), "management interface");
+    }
+
+    /** The management-interface rule can fail: probes, scraping or the gateway's management URL on the public port. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            probe on the public port        | path: /q/health/ready\\n            port: management | path: /q/health/ready\\n            port: http | readiness probe is not on the management port (http)
+            scraping the public port        | prometheus.io/port: "9000" | prometheus.io/port: "8081" | Prometheus scrapes port 8081
+            gateway probing the public port | catalog-service-management-url: http://catalog-service:9000 | catalog-service-management-url: http://catalog-service:8081 | GATEWAY_UPSTREAMS_CATALOG_MANAGEMENT_URL = http://catalog-service:8081
+            no management port              | containerPort: 9000\\n          name: management | containerPort: 9000\\n          name: admin | no container port
+            """)
+    void aServiceOperatedOnItsPublicPortIsReported(String what, String from, String to, String expected) {
+        String yaml = Kubectl.kustomize(RepoRoot.get().resolve("k8s/overlays/prod"));
+        String f = from.replace("\\n", "\n");
+        assertTrue(yaml.contains(f), "the rendered prod overlay no longer contains: " + f);
+        List<String> problems = ClusterChecks.managementInterface(new ManifestValidator()
+                .validate(yaml.replaceFirst(java.util.regex.Pattern.quote(f),
+                        java.util.regex.Matcher.quoteReplacement(to.replace("\\n", "\n")))).objects());
+        assertTrue(problems.stream().anyMatch(p -> p.contains(expected)), what + ": expected '" + expected + "' in " + problems);
+    }
+
+    /**
+     * The sharded variant (overlays/sharded): prod without the in-cluster replica set, the services
+     * on the mongos (URIs without replicaSet, which the driver refuses for a mongos), and the Job
+     * that runs the sharding script from a ConfigMap holding exactly k8s/sharding/shard-collections.js.
+     */
+    @Test
+    void theShardedOverlayUsesTheMongosAndShardsTheCollectionsWithAJob() throws java.io.IOException {
+        List<HasMetadata> objects = render("sharded");
+        assertTrue(Workloads.ofKind(objects, StatefulSet.class).isEmpty(), "no in-cluster replica set");
+        assertTrue(objects.stream().noneMatch(o -> o.getMetadata().getName().startsWith("shop-mongodb")
+                && !(o instanceof Secret)), "nothing of the replica set is left but the URIs' Secret");
+        assertEquals(4, Workloads.ofKind(objects, Deployment.class).size());
+        for (var entry : SERVICES.entrySet()) {
+            String database = (String) entry.getValue()[1];
+            if (database == null) {
+                continue;
+            }
+            Container c = find(objects, Deployment.class, entry.getKey()).getSpec().getTemplate().getSpec().getContainers().get(0);
+            var ref = c.getEnv().stream().filter(e -> e.getName().equals("QUARKUS_MONGODB_CONNECTION_STRING")).findFirst()
+                    .orElseThrow().getValueFrom().getSecretKeyRef();
+            assertMongosUri(secretValue(objects, ref.getName(), ref.getKey()), database);
+        }
+        Job job = Workloads.ofKind(objects, Job.class).stream()
+                .filter(j -> j.getMetadata().getName().equals("shop-shard-collections")).findFirst().orElseThrow();
+        Container shard = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+        String command = String.join(" ", shard.getCommand());
+        assertTrue(command.contains("mongosh") && command.contains("$MONGOS_URI") && command.contains("WAIT_SECONDS")
+                && command.contains("/scripts/shard-collections.js"), command);
+        var mongos = shard.getEnv().stream().filter(e -> e.getName().equals("MONGOS_URI")).findFirst().orElseThrow()
+                .getValueFrom().getSecretKeyRef();
+        assertMongosUri(secretValue(objects, mongos.getName(), mongos.getKey()), "admin");
+        String configMap = job.getSpec().getTemplate().getSpec().getVolumes().stream()
+                .filter(v -> v.getConfigMap() != null).findFirst().orElseThrow().getConfigMap().getName();
+        String script = Workloads.ofKind(objects, ConfigMap.class).stream()
+                .filter(m -> m.getMetadata().getName().equals(configMap)).findFirst().orElseThrow()
+                .getData().get("shard-collections.js");
+        assertEquals(java.nio.file.Files.readString(ShardingScriptTest.SCRIPT), script, "the Job runs the script of the repository");
+    }
+
+    static void assertMongosUri(String uri, String database) {
+        assertTrue(uri.startsWith("mongodb://"), uri);
+        assertTrue(!uri.contains("replicaSet"), "a mongos URI names no replica set: " + uri);
+        assertTrue(!uri.contains("shop-mongodb-"), "not the replica set's members: " + uri);
+        String path = uri.substring("mongodb://".length());
+        path = path.substring(path.indexOf('/') + 1);
+        assertEquals(database, path.contains("?") ? path.substring(0, path.indexOf('?')) : path, "database in " + uri);
     }
 
     @ParameterizedTest
@@ -172,7 +239,7 @@ class KustomizeOverlaysTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod"})
+    @ValueSource(strings = {"dev", "prod", "sharded"})
     void theIngressRoutesEverythingToTheGateway(String overlay) {
         Ingress ingress = Workloads.ofKind(render(overlay), Ingress.class).get(0);
         var path = ingress.getSpec().getRules().get(0).getHttp().getPaths().get(0);

@@ -16,14 +16,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * k8s/scripts/shard-collections.js. Its decisions are exercised under node with a recording
+ * k8s/sharding/shard-collections.js. Its decisions are exercised under node with a recording
  * stand-in for mongosh's {@code db}/{@code sh} (src/test/resources/mongosh-mock.js), fed the
- * indexes the services create; skipped with a message when node is missing. It has never run
- * against a real mongos.
+ * indexes the services create (or none: the script first); skipped with a message when node is
+ * missing. It has never run against a real mongos.
  */
 class ShardingScriptTest {
 
-    static final Path SCRIPT = RepoRoot.get().resolve("k8s/scripts/shard-collections.js");
+    static final Path SCRIPT = RepoRoot.get().resolve("k8s/sharding/shard-collections.js");
 
     /** The collections as the services leave them: unique sku and slug indexes, genre arrays. */
     static final String SERVICES_STATE = """
@@ -61,6 +61,40 @@ class ShardingScriptTest {
         assertTrue(!out.contains("\"categories.categories\","), "categories must stay unsharded: " + out);
     }
 
+    /**
+     * The script before the services (a fresh cluster, no collection yet): the unique sku index is
+     * created under the catalog's own name before shardCollection, so that shardCollection does not
+     * create a sku_1 of its own and the catalog's sku_unique finds its index in place.
+     */
+    @Test
+    void beforeTheServicesTheUniqueSkuIndexGetsTheCatalogsName() throws Exception {
+        String out = run(Map.of(), "{\"collections\": {}}");
+        assertTrue(out.contains("EXIT 0"), out);
+        String calls = out.substring(out.indexOf("CALLS "));
+        int index = calls.indexOf("[\"createIndex\",\"catalog.products\",{\"sku\":1},{\"name\":\"sku_unique\",\"unique\":true}]");
+        int shard = calls.indexOf("[\"shardCollection\",\"catalog.products\",{\"sku\":1},true]");
+        assertTrue(index >= 0 && shard > index, "sku_unique created, then products sharded: " + out);
+        assertTrue(!calls.contains("[\"createIndex\",\"cart.inventory\""), "an empty collection gets its shard key index from shardCollection: " + out);
+    }
+
+    /** After the services: their sku_unique is the shard key index; nothing else is created for products. */
+    @Test
+    void afterTheServicesTheirUniqueSkuIndexIsUsed() throws Exception {
+        String out = run(Map.of(), SERVICES_STATE);
+        assertTrue(!out.contains("[\"createIndex\",\"catalog.products\""), out);
+        assertTrue(out.contains("[\"shardCollection\",\"catalog.products\",{\"sku\":1},true]"), out);
+    }
+
+    /** The Job starts with the cluster: it waits (up to WAIT_SECONDS) for a shard, and gives up with a message. */
+    @Test
+    void itWaitsForAShardAndGivesUpWithoutOne() throws Exception {
+        String late = run(Map.of("WAIT_SECONDS", "600"), SERVICES_STATE.trim().replaceFirst("}$", ", \"shardsAfter\": 3}"));
+        assertTrue(late.contains("waiting for a mongos with at least one shard") && late.contains("EXIT 0")
+                && late.contains("\"shardCollection\""), late);
+        String none = run(Map.of("WAIT_SECONDS", "10"), SERVICES_STATE.trim().replaceFirst("}$", ", \"shards\": 0}"));
+        assertTrue(none.contains("the cluster has no shard yet") && none.contains("EXIT 2") && !none.contains("\"shardCollection\""), none);
+    }
+
     @Test
     void theBookKeysAreRefusedWithTheReasonWhereMongoDbWouldRefuseThem() throws Exception {
         String out = run(Map.of("KEYS", "book"), SERVICES_STATE);
@@ -86,13 +120,14 @@ class ShardingScriptTest {
 
     private static String run(Map<String, String> env, String state) throws Exception {
         Optional<Path> node = onPath("node");
-        assumeTrue(node.isPresent(), "node not found on PATH: the decisions of k8s/scripts/shard-collections.js"
+        assumeTrue(node.isPresent(), "node not found on PATH: the decisions of k8s/sharding/shard-collections.js"
                 + " are not exercised (SKIPPED); install Node.js (Debian: 'nodejs') to run them");
         Path mock = Paths.get(ShardingScriptTest.class.getResource("/mongosh-mock.js").toURI());
         ProcessBuilder builder = new ProcessBuilder(node.get().toString(), mock.toString(), SCRIPT.toString())
                 .redirectErrorStream(true);
         builder.environment().remove("KEYS");
         builder.environment().remove("DRY_RUN");
+        builder.environment().remove("WAIT_SECONDS");
         builder.environment().putAll(env);
         builder.environment().put("MOCK_STATE", state);
         Process process = builder.start();

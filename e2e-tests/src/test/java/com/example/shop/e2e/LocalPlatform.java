@@ -25,17 +25,26 @@ final class LocalPlatform {
     final int categoryPort;
     final int cartPort;
     final int mongoPort;
+    /** The packaged services serve /q/health, /q/metrics and /q/openapi on these (the prod profile's management interface). */
+    final int gatewayManagementPort;
+    final int catalogManagementPort;
+    final int categoryManagementPort;
+    final int cartManagementPort;
     private final Map<String, String> extraEnvironment;
 
     LocalPlatform(Path directory, Map<String, String> extraEnvironment) throws IOException {
         this.directory = directory;
         this.extraEnvironment = extraEnvironment;
-        int[] ports = freePorts(5);
+        int[] ports = freePorts(9);
         this.gatewayPort = ports[0];
         this.catalogPort = ports[1];
         this.categoryPort = ports[2];
         this.cartPort = ports[3];
         this.mongoPort = ports[4];
+        this.gatewayManagementPort = ports[5];
+        this.catalogManagementPort = ports[6];
+        this.categoryManagementPort = ports[7];
+        this.cartManagementPort = ports[8];
     }
 
     String gatewayUrl() {
@@ -60,6 +69,10 @@ final class LocalPlatform {
         env.put("CATEGORY_PORT", String.valueOf(categoryPort));
         env.put("CART_PORT", String.valueOf(cartPort));
         env.put("MONGO_PORT", String.valueOf(mongoPort));
+        env.put("GATEWAY_MANAGEMENT_PORT", String.valueOf(gatewayManagementPort));
+        env.put("CATALOG_MANAGEMENT_PORT", String.valueOf(catalogManagementPort));
+        env.put("CATEGORY_MANAGEMENT_PORT", String.valueOf(categoryManagementPort));
+        env.put("CART_MANAGEMENT_PORT", String.valueOf(cartManagementPort));
         env.putAll(extraEnvironment);
         env.putAll(environment);
         Path err = Files.createTempFile("platform", ".err");
@@ -76,6 +89,20 @@ final class LocalPlatform {
         if (process.exitValue() != 0) {
             throw new IllegalStateException("./platform " + String.join(" ", args) + " failed (exit "
                     + process.exitValue() + "):\n" + out + errors);
+        }
+        return out;
+    }
+
+    /** Runs a script of the repository (for example {@code .ci/smoke-test}) and returns its output; fails with it on error. */
+    String script(String path, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(ROOT.resolve(path).toString());
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
+            process.destroyForcibly();
+            throw new IllegalStateException(path + " failed:\n" + out);
         }
         return out;
     }

@@ -356,6 +356,31 @@ class StorefrontAndAdminStoriesTest {
         throw new AssertionError("the run at " + location + " is still running: " + run.asString());
     }
 
+    @Test
+    @Order(15)
+    void theOperatorsEndpointsAreOnTheManagementPortsOnly() {
+        // The packaged services run in the prod profile: the public ports serve the API alone.
+        for (int port : new int[] {platform.gatewayPort, platform.catalogPort, platform.categoryPort, platform.cartPort}) {
+            given().baseUri("http://127.0.0.1").port(port).when().get("/q/metrics").then().statusCode(404);
+        }
+        given().baseUri("http://127.0.0.1").port(platform.gatewayManagementPort).when().get("/q/metrics")
+                .then().statusCode(200).body(containsString("http_server_requests_seconds_count"));
+        given().baseUri("http://127.0.0.1").port(platform.catalogManagementPort).when().get("/q/health/ready")
+                .then().statusCode(200).body("status", equalTo("UP"));
+        // The gateway reaches the services' readiness and API documents on their management ports.
+        given().baseUri("http://127.0.0.1").port(platform.gatewayManagementPort).when().get("/q/health/ready")
+                .then().statusCode(200).body("checks.find { it.name == 'upstreams' }.data.cart", equalTo("UP"));
+        given().when().get("/api/docs/cart/openapi").then().statusCode(200).body(containsString("/carts/{id}"));
+    }
+
+    /** The smoke test CI runs against docker compose (.ci/smoke-test), here against the local platform. */
+    @Test
+    @Order(16)
+    void theComposeSmokeTestPassesAgainstThePlatform() throws Exception {
+        String out = platform.script(".ci/smoke-test", platform.gatewayUrl(), adminToken);
+        assertTrue(out.contains("smoke test passed"), out);
+    }
+
     private static String newCart() {
         return given().when().post("/api/carts")
                 .then().statusCode(201).extract().jsonPath().getString("id");

@@ -51,7 +51,8 @@ public class Gateway {
         upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limit, retryAfter));
         upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit, retryAfter));
         upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit, retryAfter));
-        upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms)", u.name, u.url(), u.timeoutMillis));
+        upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms; health and docs at %s)", u.name, u.url(),
+                u.timeoutMillis, u.managementUrl()));
         rateLimits = new RateLimits(config.rateLimits(), auth, registry, vertx);
         router.route(Routes.API + "/*").handler(this::handle);
     }

@@ -50,6 +50,14 @@ public interface GatewayConfig {
         /** Base URL of the service, for example {@code http://127.0.0.1:8081}. */
         String url();
 
+        /**
+         * Base URL of the service's management interface, where its {@code /q/health/ready} and
+         * {@code /q/openapi} are: in production the services serve them on a port of their own
+         * ({@code http://catalog-service:9000}). Not set: {@link #url()}, as in dev and test,
+         * where a service serves everything on one port.
+         */
+        Optional<String> managementUrl();
+
         /** Longest wait for the service to send anything (response head or body) before a 504. */
         @WithDefault("10s")
         Duration timeout();

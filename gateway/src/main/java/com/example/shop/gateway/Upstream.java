@@ -21,7 +21,9 @@ import java.util.function.Function;
 
 /**
  * One service behind the gateway: a pooled keep-alive HTTP client created once at startup, and
- * the reverse proxies on top of it (one for the API, one for the OpenAPI document).
+ * the reverse proxies on top of it (one for the API, one for the OpenAPI document). The OpenAPI
+ * document and the readiness probe go to the service's management address, which in production
+ * is another port than its API ({@code management-url}).
  *
  * <p>A pooled connection can die between two requests (the service restarted, or closed it just
  * as the gateway reused it). A request that has no body and is safe to repeat is then sent once
@@ -45,6 +47,12 @@ final class Upstream {
     private final int port;
     private final boolean ssl;
     private final RequestOptions requestOptions;
+    /** The service's management interface ({@code /q/health/ready}, {@code /q/openapi}); its API address when it has none. */
+    private final SocketAddress managementAddress;
+    private final String managementHost;
+    private final int managementPort;
+    private final boolean managementSsl;
+    private final RequestOptions docsOptions;
 
     Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, long maxBodyBytes, long retryAfterSeconds) {
         this.name = name;
@@ -80,23 +88,35 @@ final class Upstream {
                 .setPort(port)
                 .setSsl(ssl)
                 .setConnectTimeout(connectMillis);
-        this.api = proxy(request -> stripApi(request.path(), request.query()), maxBodyBytes);
-        this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), maxBodyBytes);
+        URI management = URI.create(config.managementUrl().orElse(config.url()));
+        this.managementSsl = "https".equalsIgnoreCase(management.getScheme());
+        this.managementHost = management.getHost();
+        this.managementPort = management.getPort() > 0 ? management.getPort() : (managementSsl ? 443 : 80);
+        this.managementAddress = SocketAddress.inetSocketAddress(managementPort, managementHost);
+        this.docsOptions = new RequestOptions(requestOptions)
+                .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl);
+        this.api = proxy(request -> stripApi(request.path(), request.query()), maxBodyBytes, requestOptions);
+        this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), maxBodyBytes,
+                docsOptions);
     }
 
-    private HttpProxy proxy(Function<io.vertx.core.http.HttpServerRequest, String> uri, long maxBodyBytes) {
+    private static final String ORIGIN = "gateway.origin";
+
+    private HttpProxy proxy(Function<io.vertx.core.http.HttpServerRequest, String> uri, long maxBodyBytes,
+                            RequestOptions origin) {
         return HttpProxy.reverseProxy(client)
-                .origin(this::originRequest)
+                .origin(context -> originRequest(context, origin))
                 .addInterceptor(new ProxyInterceptors(this, uri, maxBodyBytes));
     }
 
-    private Future<HttpClientRequest> originRequest(ProxyContext context) {
-        return context.client().request(requestOptions).onSuccess(request -> prepare(context, request));
+    private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
+        context.set(ORIGIN, origin);
+        return context.client().request(origin).onSuccess(request -> prepare(context, request));
     }
 
-    /** Sends the request of {@code context} again, on a new connection that is closed after its answer. */
+    /** Sends the request of {@code context} again, to the same address, on a new connection that is closed after its answer. */
     Future<ProxyResponse> resend(ProxyContext context) {
-        return freshClient.request(requestOptions)
+        return freshClient.request(context.get(ORIGIN, RequestOptions.class))
                 .onSuccess(request -> prepare(context, request))
                 .compose(request -> context.request().send(request));
     }
@@ -119,10 +139,13 @@ final class Upstream {
         return query == null ? stripped : stripped + "?" + query;
     }
 
-    /** The service's live OpenAPI document (JSON), as it serves it at {@code /q/openapi}; fails on anything but a 200. */
+    /**
+     * The service's live OpenAPI document (JSON), as it serves it at {@code /q/openapi} on its
+     * management address; fails on anything but a 200.
+     */
     Future<io.vertx.core.buffer.Buffer> openApiDocument() {
         RequestOptions get = new RequestOptions()
-                .setServer(address).setHost(host).setPort(port).setSsl(ssl)
+                .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl)
                 .setMethod(HttpMethod.GET).setURI("/q/openapi?format=json")
                 .putHeader("Accept", "application/json")
                 .setConnectTimeout(requestOptions.getConnectTimeout()).setIdleTimeout(timeoutMillis);
@@ -138,10 +161,10 @@ final class Upstream {
         return host + ":" + port;
     }
 
-    /** A probe of the service's readiness: true when it answers 200 within the timeout. */
+    /** A probe of the service's readiness (on its management address): true when it answers 200 within the timeout. */
     Future<Boolean> ready(long timeout) {
         RequestOptions probe = new RequestOptions()
-                .setServer(address).setHost(host).setPort(port).setSsl(ssl)
+                .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl)
                 .setMethod(HttpMethod.GET).setURI("/q/health/ready")
                 .setConnectTimeout(timeout).setIdleTimeout(timeout);
         return client.request(probe)
@@ -156,5 +179,9 @@ final class Upstream {
 
     String url() {
         return (ssl ? "https://" : "http://") + host + ":" + port;
+    }
+
+    String managementUrl() {
+        return (managementSsl ? "https://" : "http://") + managementHost + ":" + managementPort;
     }
 }

@@ -3,25 +3,18 @@ package com.example.shop.cart.config;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
-import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
  * The two collections of this service. {@code inventory} is the collection of record for stock;
  * {@code cart} holds the carts. Can be built outside CDI on any MongoClient (tests run a second
- * "replica" of the jobs that way).
+ * "replica" of the jobs that way). Their indexes are in {@link CartSchema}.
  */
 @Singleton
 public class CartDatabase {
-
-    private static final Logger LOG = Logger.getLogger(CartDatabase.class);
 
     public static final String INVENTORY = "inventory";
     public static final String CARTS = "cart";
@@ -57,14 +50,4 @@ public class CartDatabase {
         return database.getCollection(JOB_LEASES);
     }
 
-    void createIndexes(@Observes StartupEvent event) {
-        try {
-            carts().createIndex(Indexes.ascending("status", "last_modified"), new IndexOptions().name("status_last_modified"));
-            inventory().createIndex(Indexes.ascending("carted.cart_id"), new IndexOptions().name("carted_cart_id"));
-            inventory().createIndex(Indexes.ascending("carted.timestamp"), new IndexOptions().name("carted_timestamp"));
-        } catch (RuntimeException e) {
-            // The service still starts (readiness reports the database down); indexes are retried next start.
-            LOG.warn("Could not create indexes: " + e.getMessage());
-        }
-    }
 }

@@ -2,19 +2,15 @@ package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.config.CartConfig;
 import com.example.shop.cart.config.CartDatabase;
-import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import java.util.Map;
-import org.jboss.logging.Logger;
 
 /** Builds this service's {@link JobRuns} and {@link JobRunner} from its database, settings and the three jobs. */
 @ApplicationScoped
 public class JobRunnerProducer {
 
-    private static final Logger LOG = Logger.getLogger(JobRunnerProducer.class);
 
     @Produces
     @ApplicationScoped
@@ -38,14 +34,5 @@ public class JobRunnerProducer {
 
     void close(@Disposes JobRunner runner) {
         runner.close();
-    }
-
-    void createIndexes(@Observes StartupEvent event, JobRuns runs) {
-        try {
-            runs.ensureIndexes();
-        } catch (RuntimeException e) {
-            // As CartDatabase's: the service starts (readiness reports the database down); retried next start.
-            LOG.warn("Could not create the job-run indexes: " + e.getMessage());
-        }
     }
 }

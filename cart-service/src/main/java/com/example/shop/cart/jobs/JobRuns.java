@@ -12,8 +12,6 @@ import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Sorts;
 import java.time.Duration;
@@ -60,12 +58,6 @@ public class JobRuns {
 
     Duration lease() {
         return lease;
-    }
-
-    void ensureIndexes() {
-        runs.createIndex(Indexes.compoundIndex(Indexes.ascending("job"), Indexes.descending("started_at", "_id")),
-                new IndexOptions().name("job_started_at"));
-        runs.createIndex(Indexes.descending("started_at", "_id"), new IndexOptions().name("started_at"));
     }
 
     /**

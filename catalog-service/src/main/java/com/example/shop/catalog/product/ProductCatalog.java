@@ -6,6 +6,7 @@ import com.example.shop.catalog.producttype.ProductTypes;
 import com.example.shop.web.Problem;
 import com.example.shop.web.ProblemException;
 import com.example.shop.web.Problems;
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
@@ -49,12 +50,14 @@ public class ProductCatalog {
     private final MongoCollection<Document> products;
     private final ProductTypes types;
     private final PerCartLimit perCartLimit;
+    private final SchemaSetup schema;
 
     public ProductCatalog(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database,
-                          ProductTypes types, PerCartLimit perCartLimit) {
+                          ProductTypes types, PerCartLimit perCartLimit, SchemaSetup schema) {
         this.products = mongo.getDatabase(database).getCollection(COLLECTION);
         this.types = types;
         this.perCartLimit = perCartLimit;
+        this.schema = schema;
     }
 
     /** The product, without {@code _id}; 404 when unknown. */
@@ -76,6 +79,7 @@ public class ProductCatalog {
         Document product = new Document("sku", body.sku());
         product.putAll(fields(body));
         product.append("version", 1L);
+        schema.requireReady(); // no insert without the unique sku index: it is what refuses a duplicate
         try {
             products.insertOne(product);
         } catch (MongoWriteException e) {

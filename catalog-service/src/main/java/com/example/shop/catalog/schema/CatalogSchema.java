@@ -2,20 +2,16 @@ package com.example.shop.catalog.schema;
 
 import com.example.shop.catalog.config.CatalogConfig;
 import com.example.shop.catalog.product.ProductCatalog;
-import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
+import com.example.shop.web.database.DatabaseSchema;
+import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.IndexModel;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
-import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -23,38 +19,41 @@ import org.jboss.logging.Logger;
 
 /**
  * What the catalog needs in its database before it serves: the indexes (book ch. 5, plus one per
- * sort order ending in the sku tie-break), the built-in product types, and on a real MongoDB a
- * {@code $jsonSchema} validator mirroring the product types. All of it is idempotent and safe when
- * several replicas start at once. When the database is unreachable at startup the service still
- * starts, reports not ready, and the readiness check retries.
+ * sort order ending in the sku tie-break), then the built-in product types and, on a real MongoDB,
+ * a {@code $jsonSchema} validator mirroring the product types. web-support's {@code SchemaSetup}
+ * puts it in place at start-up and keeps trying until it is; readiness is DOWN until then.
  */
 @ApplicationScoped
-public class CatalogSchema {
+public class CatalogSchema implements DatabaseSchema {
 
     private static final Logger LOG = Logger.getLogger(CatalogSchema.class);
+    private static final String PRODUCTS = ProductCatalog.COLLECTION;
 
-    /** The indexes of {@code products}; creating an existing one is a no-op. */
-    static final List<IndexModel> PRODUCT_INDEXES = List.of(
-            new IndexModel(Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
-            new IndexModel(Indexes.ascending("pricing.pct_savings")),
-            new IndexModel(Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
+    /**
+     * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script
+     * gives the index when it shards {@code products} on {@code {sku: 1}} before the service ran;
+     * a {@code sku_1} left by {@code shardCollection} itself counts as present.
+     */
+    static final List<RequiredIndex> PRODUCT_INDEXES = List.of(
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.pct_savings")),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
                     Indexes.descending("details.issue_date"))),
-            new IndexModel(Indexes.compoundIndex(Indexes.ascending("type", "details.actor"),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.actor"),
                     Indexes.descending("details.issue_date"))),
-            new IndexModel(Indexes.compoundIndex(Indexes.ascending("type"), Indexes.descending("details.issue_date"),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type"), Indexes.descending("details.issue_date"),
                     Indexes.ascending("title"))),
-            new IndexModel(Indexes.ascending("keywords")),
-            new IndexModel(Indexes.ascending("category_ids")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("keywords")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("category_ids")),
             // the sort orders of GET /products, each with the sku tie-break of keyset pagination
-            new IndexModel(Indexes.compoundIndex(Indexes.descending("pricing.pct_savings"), Indexes.ascending("sku"))),
-            new IndexModel(Indexes.compoundIndex(Indexes.descending("details.issue_date"), Indexes.ascending("sku"))),
-            new IndexModel(Indexes.ascending("title", "sku")),
-            new IndexModel(Indexes.ascending("pricing.retail", "sku")));
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("pricing.pct_savings"), Indexes.ascending("sku"))),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("details.issue_date"), Indexes.ascending("sku"))),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")));
 
     private final MongoDatabase database;
     private final ProductTypes types;
     private final CatalogConfig config;
-    private volatile boolean ready;
     private volatile boolean validatorUnsupportedLogged;
 
     public CatalogSchema(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database,
@@ -64,33 +63,17 @@ public class CatalogSchema {
         this.config = config;
     }
 
-    void onStart(@Observes StartupEvent event) {
-        ensure();
+    @Override
+    public List<RequiredIndex> indexes() {
+        return PRODUCT_INDEXES;
     }
 
-    /** Whether the schema is in place; tries again if it is not yet. */
-    public boolean ensure() {
-        if (ready) {
-            return true;
+    @Override
+    public void afterIndexes() {
+        if (config.seedProductTypes()) {
+            types.seedBuiltIns();
         }
-        synchronized (this) {
-            if (ready) {
-                return true;
-            }
-            try {
-                MongoCollection<Document> products = database.getCollection(ProductCatalog.COLLECTION);
-                products.createIndexes(PRODUCT_INDEXES);
-                if (config.seedProductTypes()) {
-                    types.seedBuiltIns();
-                }
-                refreshValidator();
-                ready = true;
-                LOG.info("Catalog indexes and product types are in place");
-            } catch (MongoException e) {
-                LOG.warnf("Catalog schema not in place yet (%s); readiness will retry", e.getMessage());
-            }
-            return ready;
-        }
+        refreshValidator();
     }
 
     /**
@@ -102,7 +85,7 @@ public class CatalogSchema {
         Document validator = new Document("$jsonSchema", ProductValidator.schema(types.list()));
         try {
             try {
-                database.runCommand(new Document("collMod", ProductCatalog.COLLECTION)
+                database.runCommand(new Document("collMod", PRODUCTS)
                         .append("validator", validator)
                         .append("validationLevel", "strict")
                         .append("validationAction", "error"));
@@ -110,7 +93,7 @@ public class CatalogSchema {
                 if (e.getErrorCode() != 26) { // NamespaceNotFound: create it with the validator
                     throw e;
                 }
-                database.runCommand(new Document("create", ProductCatalog.COLLECTION).append("validator", validator));
+                database.runCommand(new Document("create", PRODUCTS).append("validator", validator));
             }
         } catch (MongoCommandException e) {
             if (!validatorUnsupportedLogged) {
@@ -121,11 +104,5 @@ public class CatalogSchema {
         } catch (MongoException e) {
             LOG.warnf("Collection validator not refreshed (%s); the service's own checks still apply", e.getMessage());
         }
-    }
-
-    static List<String> typeNames(List<ProductType> list) {
-        List<String> names = new ArrayList<>();
-        list.forEach(t -> names.add(t.name()));
-        return names;
     }
 }

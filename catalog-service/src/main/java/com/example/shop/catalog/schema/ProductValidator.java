@@ -9,7 +9,8 @@ import org.bson.Document;
  * The {@code $jsonSchema} of {@code products}, generated from the product types: the common fields
  * and, per known type, the declared {@code details}. A product whose type the validator does not
  * know yet (a type added a moment ago on another replica) passes the details part; the service
- * checks it anyway.
+ * checks it anyway. MongoDB refuses an empty {@code enum} (and an empty {@code required}): with no
+ * product type at all there is no type-specific part.
  */
 final class ProductValidator {
 
@@ -38,6 +39,12 @@ final class ProductValidator {
                 .append("details", new Document("bsonType", "object"))
                 .append("max_per_cart", new Document("bsonType", INTEGER).append("minimum", 1))
                 .append("version", new Document("bsonType", INTEGER).append("minimum", 1));
+        Document schema = new Document("bsonType", "object")
+                .append("required", List.of("sku", "type", "title", "pricing", "details", "version"))
+                .append("properties", properties);
+        if (types.isEmpty()) {
+            return schema;
+        }
         List<Document> perType = new ArrayList<>();
         for (ProductType type : types) {
             Document attributes = new Document();
@@ -64,10 +71,7 @@ final class ProductValidator {
                     .append("details", details)));
         }
         perType.add(new Document("properties", new Document("type",
-                new Document("not", new Document("enum", CatalogSchema.typeNames(types))))));
-        return new Document("bsonType", "object")
-                .append("required", List.of("sku", "type", "title", "pricing", "details", "version"))
-                .append("properties", properties)
-                .append("anyOf", perType);
+                new Document("not", new Document("enum", types.stream().map(ProductType::name).toList())))));
+        return schema.append("anyOf", perType);
     }
 }

@@ -6,13 +6,8 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
-import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -23,46 +18,23 @@ import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
- * The {@code categories} collection: document mapping, indexes and the plain reads shared by the
- * use cases. Writes and their guards live in the use-case classes.
+ * The {@code categories} collection: document mapping and the plain reads shared by the use cases.
+ * Writes and their guards live in the use-case classes; the indexes in {@link CategorySchema}.
  */
 @ApplicationScoped
 public class CategoryStore {
 
-    private static final Logger LOG = Logger.getLogger(CategoryStore.class);
-
     public static final String COLLECTION = "categories";
     public static final String LOCKS = "tree_locks";
 
-    @Inject
-    MongoClient client;
+    private final MongoClient client;
+    private final String databaseName;
 
-    @ConfigProperty(name = "quarkus.mongodb.database")
-    String databaseName;
-
-    private volatile boolean indexesReady;
-
-    void onStart(@Observes StartupEvent event) {
-        try {
-            ensureIndexes();
-        } catch (MongoException e) {
-            LOG.warnf("Could not create indexes at startup (%s); will retry before the first write", e.getMessage());
-        }
-    }
-
-    /** slug unique (the book's), ancestors._id (subtree queries), parent (children by pointer). */
-    public void ensureIndexes() {
-        if (indexesReady) {
-            return;
-        }
-        MongoCollection<Document> categories = categories();
-        categories.createIndex(Indexes.ascending("slug"), new IndexOptions().unique(true).name("slug_unique"));
-        categories.createIndex(Indexes.ascending("ancestors._id"), new IndexOptions().name("ancestors_id"));
-        categories.createIndex(Indexes.ascending("parent", "slug"), new IndexOptions().name("parent_slug"));
-        indexesReady = true;
+    public CategoryStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String databaseName) {
+        this.client = client;
+        this.databaseName = databaseName;
     }
 
     public MongoCollection<Document> categories() {

@@ -1,13 +1,13 @@
 package com.example.shop.category.tree;
 
 import com.example.shop.category.config.CategoryConfig;
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Date;
 import java.util.UUID;
@@ -40,14 +40,17 @@ public class TreeLock {
     private static final Logger LOG = Logger.getLogger(TreeLock.class);
     private static final String ID = "tree";
 
-    @Inject
-    CategoryStore store;
+    private final CategoryStore store;
+    private final CategoryConfig config;
+    private final Reconciler reconciler;
+    private final SchemaSetup schema;
 
-    @Inject
-    CategoryConfig config;
-
-    @Inject
-    Reconciler reconciler;
+    public TreeLock(CategoryStore store, CategoryConfig config, Reconciler reconciler, SchemaSetup schema) {
+        this.store = store;
+        this.config = config;
+        this.reconciler = reconciler;
+        this.schema = schema;
+    }
 
     /** A held lease: proof, for the use cases that need it, that the caller holds the lock. */
     public static final class Lease {
@@ -105,7 +108,8 @@ public class TreeLock {
     }
 
     private Lease acquire() {
-        store.ensureIndexes();
+        schema.requireReady(); // the shape changes rely on the unique slug index
+
         ensureLockDocument();
         String owner = UUID.randomUUID().toString();
         Duration lease = config.treeLock().lease();

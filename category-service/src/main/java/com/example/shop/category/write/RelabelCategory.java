@@ -6,6 +6,7 @@ import com.example.shop.category.tree.Checkpoints;
 import com.example.shop.category.tree.MoveStep;
 import com.example.shop.category.tree.Node;
 import com.example.shop.category.tree.TreeLock;
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
@@ -32,10 +33,12 @@ public class RelabelCategory {
 
     private final CategoryStore store;
     private final Checkpoints checkpoints;
+    private final SchemaSetup schema;
 
-    RelabelCategory(CategoryStore store, Checkpoints checkpoints) {
+    RelabelCategory(CategoryStore store, Checkpoints checkpoints, SchemaSetup schema) {
         this.store = store;
         this.checkpoints = checkpoints;
+        this.schema = schema;
     }
 
     /** Applies the non-null changes; returns the node as stored afterwards. The caller holds the lock. */
@@ -43,8 +46,11 @@ public class RelabelCategory {
         Objects.requireNonNull(lease, "the tree lock must be held");
         String newName = name != null ? name : node.name();
         String newSlug = slug != null ? slug : node.slug();
-        if (newName.equals(node.name()) && newSlug.equals(node.slug())) {
-            return node;
+        if (!newSlug.equals(node.slug())) {
+            // Only the unique slug index refuses a duplicate slug: never change one without it.
+            schema.requireReady();
+        }
+        if (newName.equals(node.name()) && newSlug.equals(node.slug())) {            return node;
         }
         UpdateResult result;
         try {

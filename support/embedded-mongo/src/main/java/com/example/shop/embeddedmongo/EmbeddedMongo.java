@@ -35,9 +35,17 @@ public final class EmbeddedMongo implements AutoCloseable {
         server.bind(new InetSocketAddress(host, port), 1, workers);
     }
 
-    /** An in-memory server on a free port of the loopback interface. */
+    /**
+     * An in-memory server on a free port of the loopback interface, with MongoDB's
+     * {@code failCommand} fail point ({@link FailPointMemoryBackend}).
+     */
     public static EmbeddedMongo inMemory() {
-        return new EmbeddedMongo(new MemoryBackend(), "127.0.0.1", 0, 0);
+        return inMemory("127.0.0.1", 0);
+    }
+
+    /** An in-memory server with the fail point on the given address (port 0: a free one). */
+    public static EmbeddedMongo inMemory(String host, int port) {
+        return new EmbeddedMongo(new FailPointMemoryBackend(), host, port, 0);
     }
 
     /** A server whose data lives in {@code file} and survives a restart or a {@code kill -9}. */

@@ -12,6 +12,11 @@ import org.testcontainers.mongodb.MongoDBContainer;
  * Docker engine is present, the embedded MongoDB-wire server otherwise. Set
  * {@code TEST_MONGO=embedded} or {@code TEST_MONGO=container} to force one. It says in the log
  * which one it started, so a reader of the build output knows what the tests were proven on.
+ *
+ * <p>The container is a replica set (Testcontainers' {@code MongoDBContainer} starts a standalone
+ * mongod unless asked for one), so that sessions and retryable writes are exercised as in
+ * production, and it runs with {@code enableTestCommands} so that {@link FailPoints} works on it
+ * as on the embedded server.
  */
 public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -31,10 +36,14 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
             throw new IllegalStateException("TEST_MONGO=container but no Docker engine is available");
         }
         if (docker) {
-            container = new MongoDBContainer("mongo:7");
+            container = new MongoDBContainer("mongo:7").withReplicaSet()
+                    .withCommand("--replSet", "docker-rs", "--setParameter", "enableTestCommands=1");
             container.start();
-            connectionString = container.getReplicaSetUrl().replaceFirst("/test$", "");
-            LOG.infof("MongoDB for tests: Testcontainers mongo:7 at %s", connectionString);
+            // A direct connection: the single member announces itself under the container's
+            // host name, which this machine cannot resolve. The driver still sees a replica-set
+            // primary, so retryable writes are on.
+            connectionString = container.getConnectionString() + "/?directConnection=true";
+            LOG.infof("MongoDB for tests: Testcontainers mongo:7 (single-member replica set) at %s", connectionString);
         } else {
             embedded = EmbeddedMongo.inMemory();
             connectionString = embedded.connectionString();
@@ -56,6 +65,19 @@ public class MongoTestResource implements QuarkusTestResourceLifecycleManager {
     /** Whether the tests run against the embedded server rather than a real MongoDB. */
     public static boolean isEmbedded() {
         return embeddedRunning;
+    }
+
+    /**
+     * Skips the calling test, saying so in the build output, when it runs on the embedded server:
+     * for what only a real MongoDB can prove ({@code needs} says what, for the reader of the log).
+     */
+    public static void assumeRealMongoDb(String needs) {
+        if (embeddedRunning) {
+            String message = "SKIPPED on the embedded server: " + needs
+                    + " needs a real MongoDB (a Docker engine, or TEST_MONGO=container)";
+            LOG.warn(message);
+            org.junit.jupiter.api.Assumptions.abort(message);
+        }
     }
 
     @Override

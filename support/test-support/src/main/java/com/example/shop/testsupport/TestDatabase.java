@@ -14,13 +14,20 @@ import org.bson.Document;
 public final class TestDatabase {
 
     private static MongoClient client;
+    private static String clientFor;
 
     private TestDatabase() {
     }
 
+    /** A database of the running test server (a new client when a restarted resource moved it). */
     public static synchronized MongoDatabase database(String name) {
-        if (client == null) {
-            client = MongoClients.create(MongoTestResource.connectionString());
+        String current = MongoTestResource.connectionString();
+        if (client == null || !current.equals(clientFor)) {
+            if (client != null) {
+                client.close();
+            }
+            client = MongoClients.create(current);
+            clientFor = current;
         }
         return client.getDatabase(name);
     }

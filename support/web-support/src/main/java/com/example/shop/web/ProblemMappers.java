@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import com.mongodb.MongoSocketException;
-import com.mongodb.MongoTimeoutException;
+import com.example.shop.web.database.TransientMongoErrors;
+import com.mongodb.MongoException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -141,14 +141,20 @@ public class ProblemMappers {
                 "This token does not grant the role this operation needs."));
     }
 
+    /**
+     * A MongoDB failure: a passing state of the database (unreachable, a step-down or failover, a
+     * write concern not met in time, a time limit: {@link TransientMongoErrors}) is a 503 the
+     * client may retry, never a 500; anything else is unexpected.
+     */
     @ServerExceptionMapper
-    public Response databaseUnavailable(MongoTimeoutException e) {
-        return databaseDown(e);
-    }
-
-    @ServerExceptionMapper
-    public Response databaseUnreachable(MongoSocketException e) {
-        return databaseDown(e);
+    public Response database(MongoException e) {
+        if (!TransientMongoErrors.isTransient(e)) {
+            return unexpected(e);
+        }
+        LOG.warnf("Database unavailable: %s (code %d%s)", e.getMessage(), e.getCode(),
+                e.getErrorLabels().isEmpty() ? "" : ", labels " + e.getErrorLabels());
+        return ProblemResponses.of(Problem.of(503, "service-unavailable", "Service unavailable",
+                "The database cannot complete the request right now; retry later.").with("dependency", "mongodb"));
     }
 
     @ServerExceptionMapper
@@ -162,12 +168,6 @@ public class ProblemMappers {
         return Response.fromResponse(ProblemResponses.of(Problem.of(401, "unauthorized", "Unauthorized",
                 "A valid bearer token is required.")))
                 .header("WWW-Authenticate", "Bearer").build();
-    }
-
-    private static Response databaseDown(RuntimeException e) {
-        LOG.warn("Database unavailable: " + e.getMessage());
-        return ProblemResponses.of(Problem.of(503, "service-unavailable", "Service unavailable",
-                "The database is not reachable; retry later.").with("dependency", "mongodb"));
     }
 
     private static Problem describeMismatch(MismatchedInputException e) {

@@ -145,6 +145,8 @@ class ConventionsTest {
     void unreachableDatabaseIsA503() {
         given().when().get("/probe/database")
                 .then().statusCode(503).contentType("application/problem+json")
+                .header("Retry-After", "2")
+                .body("type", equalTo(Problem.TYPE_BASE + "service-unavailable"))
                 .body("dependency", equalTo("mongodb"));
     }
 

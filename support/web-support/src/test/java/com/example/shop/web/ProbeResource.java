@@ -1,5 +1,6 @@
 package com.example.shop.web;
 
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.client.MongoClient;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -12,8 +13,11 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bson.Document;
 
 /** A resource that exists only in this module's tests, to exercise the conventions. */
 @Path("/probe")
@@ -21,6 +25,9 @@ public class ProbeResource {
 
     @Inject
     MongoClient mongo;
+
+    @Inject
+    SchemaSetup schema;
 
     public record Pricing(@NotNull @PositiveOrZero Long list) {
     }
@@ -54,6 +61,24 @@ public class ProbeResource {
     @Path("/database")
     public long database() {
         return mongo.getDatabase("probe").getCollection("c").countDocuments();
+    }
+
+    /** A write that relies on the unique sku index: refused while the indexes are not in place. */
+    @POST
+    @Path("/indexed")
+    public Response indexedWrite(Map<String, String> item) {
+        schema.requireReady();
+        mongo.getDatabase("probe").getCollection("items").insertOne(new Document("sku", item.get("sku")));
+        return Response.status(201).build();
+    }
+
+    @GET
+    @Path("/indexes")
+    public List<Map<String, Object>> indexes() {
+        List<Map<String, Object>> names = new ArrayList<>();
+        mongo.getDatabase("probe").getCollection("items").listIndexes()
+                .forEach(index -> names.add(Map.of("name", index.getString("name"))));
+        return names;
     }
 
     @GET

@@ -1,13 +1,22 @@
 // Shards the platform's collections on a SHARDED cluster (run against a mongos, not against the
-// replica set of k8s/base, which is a single shard-less replica set):
+// replica set of k8s/base, which is a single shard-less replica set). The Job of k8s/sharding
+// (overlay k8s/overlays/sharded) runs it; by hand:
 //
-//   mongosh "mongodb://<mongos>:27017/admin" k8s/scripts/shard-collections.js
-//   mongosh "mongodb://<mongos>:27017/admin" --eval 'var KEYS = "book"' k8s/scripts/shard-collections.js
-//   mongosh ... --eval 'var DRY_RUN = true' k8s/scripts/shard-collections.js     (checks only)
+//   mongosh "mongodb://<mongos>:27017/admin" k8s/sharding/shard-collections.js
+//   mongosh "mongodb://<mongos>:27017/admin" --eval 'var KEYS = "book"' k8s/sharding/shard-collections.js
+//   mongosh ... --eval 'var DRY_RUN = true' k8s/sharding/shard-collections.js     (checks only)
+//   mongosh ... --eval 'var WAIT_SECONDS = 600' k8s/sharding/shard-collections.js (wait for the cluster)
 //
 // Idempotent: an already sharded collection is reported and left alone. Before sharding a
 // collection it checks what MongoDB would refuse (or silently break) and skips that collection
 // with the reason; the script then exits with status 1.
+//
+// Any order with the services: it may run before the services ever started or after they created
+// their indexes. Sharding an empty catalog.products would make shardCollection create a unique
+// index sku_1; the script creates the unique sku index first under the name the catalog gives it,
+// sku_unique, so the catalog finds its own index (and the catalog counts an existing sku_1 as
+// its own anyway: same keys, same uniqueness). The services' other indexes do not interfere with
+// the shard keys below.
 //
 // Two key sets:
 //  - "book" (MongoDB Applied Design Patterns, ch. 5): products {type, details.genre, sku},
@@ -36,7 +45,7 @@
 //      hashed key still routes to a single shard. The expiry and cleanup jobs query by
 //      carted.* and are sent to every shard with either key.
 
-/* global db, sh, print, printjson, quit */
+/* global db, sh, print, printjson, quit, sleep */
 
 const BOOK = [
   { ns: 'catalog.products', key: { type: 1, 'details.genre': 1, sku: 1 }, unique: false },
@@ -46,7 +55,8 @@ const BOOK = [
 ];
 
 const CORRECTED = [
-  { ns: 'catalog.products', key: { sku: 1 }, unique: true },
+  // index: the shard key index the script creates when missing, named as the catalog names it
+  { ns: 'catalog.products', key: { sku: 1 }, unique: true, index: { name: 'sku_unique', unique: true } },
   { ns: 'categories.categories', key: null, why: 'unique slug index and a small tree: left unsharded' },
   { ns: 'cart.cart', key: { _id: 1 }, unique: false },
   { ns: 'cart.inventory', key: { _id: 'hashed' }, unique: false },
@@ -54,6 +64,7 @@ const CORRECTED = [
 
 const keySet = typeof KEYS === 'undefined' ? 'corrected' : KEYS;
 const dryRun = typeof DRY_RUN !== 'undefined' && DRY_RUN === true;
+const waitSeconds = typeof WAIT_SECONDS === 'undefined' ? 0 : WAIT_SECONDS;
 const plan = keySet === 'book' ? BOOK : keySet === 'corrected' ? CORRECTED : null;
 if (plan === null) {
   print(`unknown KEYS "${keySet}": use "corrected" or "book"`);
@@ -98,9 +109,28 @@ function shardedKey(ns) {
   return entry ? entry.key : null;
 }
 
-if (!dryRun && db.hello().msg !== 'isdbgrid') {
-  print('not connected to a mongos: sharding needs a sharded cluster (see k8s/README.md, "Sharding")');
-  quit(2);
+// What sharding needs: a mongos, and a cluster with at least one shard added. A cluster being
+// set up (an operator still adding shards) gets WAIT_SECONDS to get there.
+function shardCount() {
+  try {
+    return db.adminCommand({ listShards: 1 }).shards.length;
+  } catch (e) {
+    return 0;
+  }
+}
+if (!dryRun) {
+  for (let waited = 0; waited < waitSeconds && (db.hello().msg !== 'isdbgrid' || shardCount() === 0); waited += 5) {
+    print(`waiting for a mongos with at least one shard (${waited}s of ${waitSeconds}s)`);
+    sleep(5000);
+  }
+  if (db.hello().msg !== 'isdbgrid') {
+    print('not connected to a mongos: sharding needs a sharded cluster (see k8s/README.md, "Sharding")');
+    quit(2);
+  }
+  if (shardCount() === 0) {
+    print('the cluster has no shard yet: add one (sh.addShard) and run this again');
+    quit(2);
+  }
 }
 
 let failures = 0;
@@ -130,10 +160,20 @@ for (const step of plan) {
     print(`${step.ns}: can be sharded on ${JSON.stringify(step.key)}`);
     continue;
   }
-  // a non-empty collection needs an index that supports the key (an empty one gets it created)
-  const indexes = collection.getIndexes();
-  if (collection.estimatedDocumentCount() > 0 && !indexes.some((ix) => sameKey(ix.key, step.key))) {
-    collection.createIndex(step.key);
+  // A non-empty collection needs an index that supports the key (shardCollection creates it on
+  // an empty one). Where the services have a name for that index, it is created under that name.
+  let indexes = [];
+  try {
+    indexes = collection.getIndexes();
+  } catch (e) {
+    indexes = []; // the collection does not exist yet
+  }
+  if (!indexes.some((ix) => sameKey(ix.key, step.key))) {
+    if (step.index) {
+      collection.createIndex(step.key, step.index);
+    } else if (collection.estimatedDocumentCount() > 0) {
+      collection.createIndex(step.key);
+    }
   }
   printjson(sh.shardCollection(step.ns, step.key, step.unique));
   print(`${step.ns}: sharded on ${JSON.stringify(step.key)}`);

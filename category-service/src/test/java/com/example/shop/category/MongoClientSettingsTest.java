@@ -1,0 +1,25 @@
+package com.example.shop.category;
+
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.SharedClientSettings;
+import com.mongodb.client.MongoClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+/** The category service's injected client has the shared settings: retryable writes, w: majority (nothing here overrides them). */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+class MongoClientSettingsTest {
+
+    @Inject
+    MongoClient mongo;
+
+    @Test
+    void retryableWritesAndMajorityWriteConcernAreInForce() {
+        SharedClientSettings.assertInForce(mongo);
+    }
+}

@@ -1,0 +1,20 @@
+package com.example.shop.web.database;
+
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/** The schema of this module's test application: a unique index and a compound one on probe.items. */
+@ApplicationScoped
+public class ProbeSchema implements DatabaseSchema {
+
+    static final String COLLECTION = "items";
+
+    @Override
+    public List<RequiredIndex> indexes() {
+        return List.of(
+                RequiredIndex.on(COLLECTION, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
+                RequiredIndex.on(COLLECTION, Indexes.ascending("status", "at"), new IndexOptions().name("status_at")));
+    }
+}
