@@ -1,7 +1,6 @@
 package com.example.shop.category.tree;
 
 import com.example.shop.category.config.CategoryConfig;
-import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
@@ -43,13 +42,11 @@ public class TreeLock {
     private final CategoryStore store;
     private final CategoryConfig config;
     private final Reconciler reconciler;
-    private final SchemaSetup schema;
 
-    public TreeLock(CategoryStore store, CategoryConfig config, Reconciler reconciler, SchemaSetup schema) {
+    public TreeLock(CategoryStore store, CategoryConfig config, Reconciler reconciler) {
         this.store = store;
         this.config = config;
         this.reconciler = reconciler;
-        this.schema = schema;
     }
 
     /** A held lease: proof, for the use cases that need it, that the caller holds the lock. */
@@ -108,8 +105,6 @@ public class TreeLock {
     }
 
     private Lease acquire() {
-        schema.requireReady(); // the shape changes rely on the unique slug index
-
         ensureLockDocument();
         String owner = UUID.randomUUID().toString();
         Duration lease = config.treeLock().lease();

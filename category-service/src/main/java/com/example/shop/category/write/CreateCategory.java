@@ -6,6 +6,7 @@ import com.example.shop.category.tree.Crumb;
 import com.example.shop.category.tree.Node;
 import com.example.shop.category.tree.TreeLock;
 import com.mongodb.MongoException;
+import com.example.shop.web.database.SchemaSetup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +28,16 @@ public class CreateCategory {
 
     private final CategoryStore store;
     private final TreeLock lock;
+    private final SchemaSetup schema;
 
-    CreateCategory(CategoryStore store, TreeLock lock) {
+    CreateCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
         this.store = store;
         this.lock = lock;
+        this.schema = schema;
     }
 
     public Node create(String name, String slug, String parentSlug) {
+        schema.requireReady(); // only the unique slug index refuses a duplicate slug
         return lock.withLock(lease -> {
             Node parent = null;
             if (parentSlug != null) {

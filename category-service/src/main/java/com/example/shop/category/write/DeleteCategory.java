@@ -5,8 +5,8 @@ import com.example.shop.category.tree.CategoryStore;
 import com.example.shop.category.tree.Node;
 import com.example.shop.category.tree.TreeLock;
 import com.mongodb.client.model.Filters;
+import com.example.shop.web.database.SchemaSetup;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * Deletes a leaf category. Under the tree lock, so that no child can be created under it or moved
@@ -16,13 +16,18 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class DeleteCategory {
 
-    @Inject
-    CategoryStore store;
+    private final CategoryStore store;
+    private final TreeLock lock;
+    private final SchemaSetup schema;
 
-    @Inject
-    TreeLock lock;
+    DeleteCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
+        this.store = store;
+        this.lock = lock;
+        this.schema = schema;
+    }
 
     public void delete(String slug) {
+        schema.requireReady(); // the node is found by slug: only with the unique index is that one node
         lock.withLock(lease -> {
             Node node = store.requireBySlug(slug);
             if (store.categories().find(Filters.eq("parent", node.id())).limit(1).first() != null) {

@@ -4,6 +4,7 @@ import com.example.shop.category.tree.CategoryProblems;
 import com.example.shop.category.tree.CategoryStore;
 import com.example.shop.category.tree.Node;
 import com.example.shop.category.tree.TreeLock;
+import com.example.shop.web.database.SchemaSetup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
@@ -25,18 +26,21 @@ public class UpdateCategory {
     private final TreeLock lock;
     private final RelabelCategory relabel;
     private final MoveCategory move;
+    private final SchemaSetup schema;
 
-    UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move) {
+    UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move, SchemaSetup schema) {
         this.store = store;
         this.lock = lock;
         this.relabel = relabel;
         this.move = move;
+        this.schema = schema;
     }
 
     public Node update(String slug, Changes changes) {
         if (!changes.moveGiven()) {
             return lock.withLock(lease -> relabel.relabel(lease, store.requireBySlug(slug), changes.name(), changes.slug()));
         }
+        schema.requireReady(); // a move finds its nodes by slug: only with the unique index is that one node
         return lock.withLock(lease -> {
             // the node and the new parent in one query
             Map<String, Node> found = store.findBySlugs(changes.parent() == null ? List.of(slug) : List.of(slug, changes.parent()));
