@@ -111,14 +111,15 @@ final class Upstream {
 
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
         context.set(ORIGIN, origin);
-        return context.client().request(origin).onSuccess(request -> prepare(context, request));
+        return context.client().request(origin).onSuccess(request -> prepare(context, request))
+                .map(FinishedExchangeGuard::guard);
     }
 
     /** Sends the request of {@code context} again, to the same address, on a new connection that is closed after its answer. */
     Future<ProxyResponse> resend(ProxyContext context) {
         return freshClient.request(context.get(ORIGIN, RequestOptions.class))
                 .onSuccess(request -> prepare(context, request))
-                .compose(request -> context.request().send(request));
+                .compose(request -> context.request().send(FinishedExchangeGuard.guard(request)));
     }
 
     private void prepare(ProxyContext context, HttpClientRequest request) {
