@@ -58,7 +58,7 @@ class HoardingLimitsTest {
                 new Document("held_since", Date.from(Instant.now().minus(Duration.ofHours(3))))));
         add(hoarder, sku, 1).then().statusCode(200);
 
-        job("expire-carts", null).then().statusCode(200).body("held_too_long", greaterThanOrEqualTo(1));
+        job("expire-carts", null).then().statusCode(200).body("counts.held_too_long", greaterThanOrEqualTo(1));
         assertEquals("expired", Api.status(hoarder));
         assertEquals("active", Api.status(shopper), "a cart within its hold keeps it");
         assertEquals(1, reserved(sku));
@@ -95,13 +95,13 @@ class HoardingLimitsTest {
         backdate(emptyOld, Duration.ofHours(2));
         backdate(expiredOld, Duration.ofHours(1));
         job("expire-carts", null).then().statusCode(200)
-                .body("expired", greaterThanOrEqualTo(1)).body("deleted", greaterThanOrEqualTo(1));
+                .body("counts.expired", greaterThanOrEqualTo(1)).body("counts.deleted", greaterThanOrEqualTo(1));
         assertNull(Invariant.cart(emptyOld), "an empty cart untouched for an hour is deleted, not expired first");
         assertEquals("expired", Api.status(expiredOld), "an expired cart is kept a day");
         backdate(expiredOld, Duration.ofHours(25));
         backdate(complete, Duration.ofDays(3650));
 
-        job("expire-carts", null).then().statusCode(200).body("deleted", greaterThanOrEqualTo(1));
+        job("expire-carts", null).then().statusCode(200).body("counts.deleted", greaterThanOrEqualTo(1));
         assertNull(Invariant.cart(expiredOld));
         assertNotNull(Invariant.cart(emptyNew), "an empty cart touched within the hour is kept");
         assertNotNull(Invariant.cart(complete), "orders are kept unless cart.retention.complete is set");

@@ -56,7 +56,7 @@ class OrderRetentionTest {
         TestDatabase.database("cart").getCollection("cart").updateOne(new Document("_id", old),
                 new Document("$set", new Document("last_modified", Date.from(Instant.now().minus(Duration.ofHours(2))))));
 
-        job("expire-carts", null).then().statusCode(200).body("deleted", equalTo(1));
+        job("expire-carts", null).then().statusCode(200).body("counts.deleted", equalTo(1));
         assertNull(Invariant.cart(old));
         assertNotNull(Invariant.cart(recent));
         assertEquals(7, available(sku));
