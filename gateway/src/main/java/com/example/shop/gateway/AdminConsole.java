@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.problems.Problems;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -74,11 +75,11 @@ public class AdminConsole {
         boolean read = context.request().method() == HttpMethod.GET || context.request().method() == HttpMethod.HEAD;
         if (!read) {
             context.response().putHeader(HttpHeaders.ALLOW, "GET, HEAD");
-            Problems.write(context.response(), Problems.problem(405, "method-not-allowed", "Method not allowed",
-                    "The admin console's files are read with GET; its data goes through /api"));
+            GatewayProblems.write(context.response(), Problems.methodNotAllowed(
+                    "The admin console's files are read with GET; its data goes through /api").problem());
             return;
         }
-        Problems.write(context.response(), Problems.problem(404, "not-found", "Not found",
-                "The admin console has no file at " + context.normalizedPath()));
+        GatewayProblems.write(context.response(), Problems.notFound(
+                "The admin console has no file at " + context.normalizedPath()).problem());
     }
 }

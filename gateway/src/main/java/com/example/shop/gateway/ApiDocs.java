@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.problems.Problems;
 import com.example.shop.publicapi.ApiDocument;
 import com.example.shop.publicapi.Routes;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -60,18 +61,18 @@ public class ApiDocs {
         long retryAfter = config.retryAfter().toSeconds();
         if (method != HttpMethod.GET && method != HttpMethod.HEAD) {
             response.putHeader(HttpHeaders.ALLOW, "GET, HEAD");
-            Problems.write(response, Problems.methodNotAllowed(Routes.OPENAPI), retryAfter);
+            GatewayProblems.write(response, Problems.methodNotAllowed("Only GET and HEAD are allowed on " + Routes.OPENAPI).problem());
             return;
         }
         List<String> formats = context.queryParam("format");
         if (formats.size() > 1 || (formats.size() == 1 && !formats.get(0).equals("json") && !formats.get(0).equals("yaml"))) {
-            Problems.write(response, Problems.invalidField("format", "Query parameter 'format' must be json or yaml, once"), retryAfter);
+            GatewayProblems.write(response, Problems.invalidField("format", "Query parameter 'format' must be json or yaml, once").problem());
             return;
         }
         boolean yaml = formats.isEmpty() ? prefersYaml(context.request().getHeader(HttpHeaders.ACCEPT)) : formats.get(0).equals("yaml");
         document(upstreams).onComplete(done -> {
             if (done.failed()) {
-                Problems.write(response, Problems.documentUnavailable(done.cause().getMessage()), retryAfter);
+                GatewayProblems.write(response, GatewayProblems.documentUnavailable(done.cause().getMessage()), retryAfter);
                 return;
             }
             Snapshot snapshot = done.result();

@@ -1,8 +1,9 @@
 package com.example.shop.gateway;
 
+import com.example.shop.problems.Problems;
+import com.example.shop.problems.Problem;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
-import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -35,19 +36,19 @@ public class EdgeAuth {
     }
 
     /** {@code null} when the request may pass, otherwise the problem to answer with. */
-    JsonObject check(String authorization) {
+    Problem check(String authorization) {
         if (authorization == null || authorization.length() < 8
                 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Problems.unauthorized("A valid bearer token is required.");
+            return Problems.unauthorized("A valid bearer token is required.").problem();
         }
         JsonWebToken token;
         try {
             token = parser.parse(authorization.substring(7).trim());
         } catch (ParseException e) {
-            return Problems.unauthorized("The bearer token is not valid (bad signature, issuer or expiry).");
+            return Problems.unauthorized("The bearer token is not valid (bad signature, issuer or expiry).").problem();
         }
         if (token.getGroups() == null || !token.getGroups().contains(ADMIN_ROLE)) {
-            return Problems.forbidden();
+            return Problems.forbidden("This token does not grant the admin role this operation needs.").problem();
         }
         return null;
     }

@@ -1,5 +1,7 @@
 package com.example.shop.gateway;
 
+import com.example.shop.problems.Problems;
+import com.example.shop.problems.Problem;
 import com.example.shop.publicapi.Routes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -8,7 +10,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -86,22 +87,22 @@ public class Gateway {
         }
         Routes.Route route = Routes.find(path);
         if (route == null) {
-            fail(context, id, Problems.notFound(path));
+            fail(context, id, GatewayProblems.noRoute(path));
             return;
         }
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && tooLarge(length)) {
             context.response().putHeader(HttpHeaders.CONNECTION, "close");
-            fail(context, id, Problems.tooLarge(config.maxBodyBytes()));
+            fail(context, id, Problems.tooLarge(config.maxBodyBytes()).problem());
             return;
         }
         if (!rateLimits.admit(request, path)) {
             return;
         }
         if (route.needsAdmin(request.method().name())) {
-            JsonObject refusal = auth.check(request.getHeader(HttpHeaders.AUTHORIZATION));
+            Problem refusal = auth.check(request.getHeader(HttpHeaders.AUTHORIZATION));
             if (refusal != null) {
-                if (refusal.getInteger("status") == 401) {
+                if (refusal.status() == 401) {
                     context.response().putHeader("WWW-Authenticate", "Bearer");
                 }
                 fail(context, id, refusal);
@@ -169,8 +170,8 @@ public class Gateway {
         }
     }
 
-    void fail(RoutingContext context, String id, JsonObject problem) {
+    void fail(RoutingContext context, String id, Problem problem) {
         context.response().putHeader(REQUEST_ID, id);
-        Problems.write(context.response(), problem, config.retryAfter().toSeconds());
+        GatewayProblems.write(context.response(), problem, config.retryAfter().toSeconds());
     }
 }

@@ -1,5 +1,7 @@
 package com.example.shop.gateway;
 
+import com.example.shop.problems.Problems;
+import com.example.shop.problems.Problem;
 import com.example.shop.publicapi.Routes;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -8,7 +10,6 @@ import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.streams.ReadStream;
 import io.vertx.httpproxy.Body;
@@ -127,26 +128,26 @@ final class ProxyInterceptors implements ProxyInterceptor {
     }
 
     private ProxyResponse problem(ProxyContext context, Throwable failure) {
-        JsonObject problem;
+        Problem problem;
         if (context.get(TOO_LARGE, Boolean.class) != null) {
-            problem = Problems.tooLarge(maxBodyBytes);
+            problem = Problems.tooLarge(maxBodyBytes).problem();
         } else if (causedBy(failure, TimeoutException.class)) {
-            problem = Problems.timeout(upstream.name, upstream.timeoutMillis);
+            problem = GatewayProblems.timeout(upstream.name, upstream.timeoutMillis);
         } else if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)) {
-            problem = Problems.unavailable(upstream.name);
+            problem = GatewayProblems.unavailable(upstream.name);
         } else {
-            problem = Problems.badGateway(upstream.name);
+            problem = GatewayProblems.badGateway(upstream.name);
         }
         ProxyResponse response = context.request().release().response();
         response.headers().clear();
-        response.setStatusCode(problem.getInteger("status"))
-                .putHeader(HttpHeaders.CONTENT_TYPE, Problems.MEDIA_TYPE)
+        response.setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        if (problem.getInteger("status") == 503) {
+        if (problem.status() == 503) {
             // The service is restarting or gone: tell the client when to come back instead of letting it hammer.
             response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds));
         }
-        return response.setBody(Body.body(problem.toBuffer()));
+        return response.setBody(Body.body(io.vertx.core.buffer.Buffer.buffer(problem.toJson())));
     }
 
     private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {

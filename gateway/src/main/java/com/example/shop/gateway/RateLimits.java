@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import com.example.shop.problems.Problem;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -8,7 +9,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -103,12 +103,10 @@ final class RateLimits {
         response.putHeader("RateLimit", "\"" + policy.name() + "\";r=0;t=" + retrySeconds);
         response.putHeader("Retry-After", Long.toString(retrySeconds));
         registry.counter("gateway.rate.limited", "route", policy.name()).increment();
-        JsonObject problem = Problems.problem(429, "rate-limited", "Too many requests",
-                        "At most " + policy.requests() + " " + policy.name() + " requests per " + describe(policy.per())
-                                + " from one client; retry in " + retrySeconds + " s.")
-                .put("limit", policy.name());
+        Problem problem = GatewayProblems.rateLimited(policy.name(), "At most " + policy.requests() + " " + policy.name()
+                + " requests per " + describe(policy.per()) + " from one client; retry in " + retrySeconds + " s.");
         response.putHeader(Gateway.REQUEST_ID, request.getHeader(Gateway.REQUEST_ID));
-        Problems.write(response, problem);
+        GatewayProblems.write(response, problem);
         return false;
     }
 

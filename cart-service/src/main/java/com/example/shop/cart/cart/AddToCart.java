@@ -21,7 +21,7 @@ import com.example.shop.cart.config.FaultInjection;
 import com.example.shop.cart.inventory.Docs;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.problems.CartProblems;
-import com.example.shop.web.ProblemException;
+import com.example.shop.problems.ProblemException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;

@@ -1,7 +1,7 @@
 package com.example.shop.cart.catalog;
 
 import com.example.shop.cart.problems.CartProblems;
-import com.example.shop.web.ProblemException;
+import com.example.shop.problems.ProblemException;
 import io.quarkus.cache.CacheResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;

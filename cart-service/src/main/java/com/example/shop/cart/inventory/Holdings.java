@@ -4,7 +4,7 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gt;
 
 import com.example.shop.cart.problems.CartProblems;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.mongodb.client.MongoCollection;

@@ -1,7 +1,7 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.config.CartConfig;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;

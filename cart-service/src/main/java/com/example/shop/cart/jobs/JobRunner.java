@@ -1,6 +1,6 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

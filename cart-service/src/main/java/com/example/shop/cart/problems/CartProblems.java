@@ -1,8 +1,8 @@
 package com.example.shop.cart.problems;
 
-import com.example.shop.web.Problem;
-import com.example.shop.web.ProblemException;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
 
 /** The problem kinds of the cart service, built in one place. */
 public final class CartProblems {

@@ -1,8 +1,8 @@
 package com.example.shop.catalog.category;
 
-import com.example.shop.web.Problem;
-import com.example.shop.web.ProblemException;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.List;

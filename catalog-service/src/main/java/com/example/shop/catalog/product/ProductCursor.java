@@ -1,6 +1,6 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

@@ -2,7 +2,7 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.category.CategorySubtrees;
 import com.example.shop.catalog.config.CatalogConfig;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;

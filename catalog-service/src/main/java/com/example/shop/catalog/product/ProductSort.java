@@ -1,6 +1,6 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 

@@ -1,6 +1,6 @@
 package com.example.shop.catalog.producttype;
 
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.LocalDate;

@@ -1,7 +1,7 @@
 package com.example.shop.catalog.producttype;
 
 import com.example.shop.catalog.schema.CatalogSchema;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;

@@ -1,8 +1,8 @@
 package com.example.shop.catalog.producttype;
 
-import com.example.shop.web.Problem;
-import com.example.shop.web.ProblemException;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;

@@ -3,7 +3,7 @@ package com.example.shop.catalog.product;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.example.shop.web.ProblemException;
+import com.example.shop.problems.ProblemException;
 import java.util.Date;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

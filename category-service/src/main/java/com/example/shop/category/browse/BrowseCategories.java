@@ -9,7 +9,7 @@ import com.example.shop.category.config.CategoryConfig;
 import com.example.shop.category.tree.CategoryProblems;
 import com.example.shop.category.tree.CategoryStore;
 import com.example.shop.category.tree.Node;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;

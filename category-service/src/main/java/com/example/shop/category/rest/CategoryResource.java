@@ -7,7 +7,7 @@ import com.example.shop.category.browse.Views.SubtreeIds;
 import com.example.shop.category.write.CreateCategory;
 import com.example.shop.category.write.DeleteCategory;
 import com.example.shop.category.write.UpdateCategory;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;

@@ -1,7 +1,7 @@
 package com.example.shop.category.rest;
 
 import com.example.shop.category.tree.InterruptedOperation;
-import com.example.shop.web.Problem;
+import com.example.shop.problems.Problem;
 import com.example.shop.web.ProblemResponses;
 import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;

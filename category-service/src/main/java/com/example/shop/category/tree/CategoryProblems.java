@@ -1,8 +1,8 @@
 package com.example.shop.category.tree;
 
-import com.example.shop.web.Problem;
-import com.example.shop.web.ProblemException;
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
 
 /** The problems specific to the category tree, built in one place. */
 public final class CategoryProblems {

@@ -1,5 +1,7 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;

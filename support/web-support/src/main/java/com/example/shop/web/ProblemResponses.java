@@ -1,5 +1,6 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problem;
 import jakarta.ws.rs.core.Response;
 
 /** Turns a problem into a response: the one place the problem media type is set. */
@@ -16,7 +17,7 @@ public final class ProblemResponses {
     }
 
     public static Response of(Problem problem) {
-        Response.ResponseBuilder response = Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem);
+        Response.ResponseBuilder response = Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem.toJson());
         if (problem.status() == 503) {
             response.header("Retry-After", RETRY_AFTER_SECONDS);
         }

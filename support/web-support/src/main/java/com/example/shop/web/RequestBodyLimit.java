@@ -1,5 +1,7 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.Problems;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -28,8 +30,7 @@ public class RequestBodyLimit {
                         .setStatusCode(413)
                         .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                         .putHeader(HttpHeaders.CONNECTION, "close")
-                        .end("{\"type\":\"" + Problem.TYPE_BASE + "payload-too-large\",\"title\":\"Payload too large\","
-                                + "\"status\":413,\"detail\":\"The request body is over the limit of " + limit + " bytes\"}");
+                        .end(Problems.tooLarge(limit).problem().toJson());
                 return;
             }
             context.next();

@@ -1,5 +1,6 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problems;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;

@@ -1,5 +1,6 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.ws.rs.GET;

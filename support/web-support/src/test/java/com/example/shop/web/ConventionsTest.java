@@ -1,5 +1,6 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problem;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;

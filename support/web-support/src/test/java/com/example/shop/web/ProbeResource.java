@@ -1,5 +1,7 @@
 package com.example.shop.web;
 
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.client.MongoClient;
 import jakarta.inject.Inject;

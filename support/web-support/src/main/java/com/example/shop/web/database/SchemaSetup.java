@@ -1,6 +1,6 @@
 package com.example.shop.web.database;
 
-import com.example.shop.web.Problems;
+import com.example.shop.problems.Problems;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;

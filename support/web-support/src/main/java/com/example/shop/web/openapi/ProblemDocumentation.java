@@ -1,6 +1,6 @@
 package com.example.shop.web.openapi;
 
-import com.example.shop.web.Problem;
+import com.example.shop.problems.Problem;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.OASFactory;

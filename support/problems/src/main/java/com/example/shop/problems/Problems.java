@@ -1,8 +1,10 @@
-package com.example.shop.web;
+package com.example.shop.problems;
 
 /**
- * The problem kinds shared by every service. A service adds its own kinds (for example
- * {@code insufficient-inventory}) with {@link Problem#of}; these are the ones any API has.
+ * The kinds of problem any API of this platform has, built in one place. Each returns the
+ * exception to throw; its {@link ProblemException#problem()} is the document (the gateway, which
+ * writes problems itself, takes that). A service's own kinds (insufficient-inventory, cycle, ...)
+ * live in that service's problems class.
  */
 public final class Problems {
 
@@ -13,13 +15,25 @@ public final class Problems {
         return new ProblemException(Problem.of(400, "bad-request", "Bad request", detail));
     }
 
-    /** A field of the request (body field, query or path parameter) has an invalid value. */
+    /** A field of the request (body field, header, query or path parameter) has an invalid value. */
     public static ProblemException invalidField(String field, String detail) {
         return new ProblemException(Problem.of(400, "invalid-field", "Invalid field", detail).with("field", field));
     }
 
+    public static ProblemException unauthorized(String detail) {
+        return new ProblemException(Problem.of(401, "unauthorized", "Unauthorized", detail));
+    }
+
+    public static ProblemException forbidden(String detail) {
+        return new ProblemException(Problem.of(403, "forbidden", "Forbidden", detail));
+    }
+
     public static ProblemException notFound(String detail) {
         return new ProblemException(Problem.of(404, "not-found", "Not found", detail));
+    }
+
+    public static ProblemException methodNotAllowed(String detail) {
+        return new ProblemException(Problem.of(405, "method-not-allowed", "Method not allowed", detail));
     }
 
     public static ProblemException conflict(String slug, String title, String detail) {
@@ -28,6 +42,12 @@ public final class Problems {
 
     public static ProblemException preconditionFailed(String detail) {
         return new ProblemException(Problem.of(412, "precondition-failed", "Precondition failed", detail));
+    }
+
+    /** A request body over {@code limitBytes}; the same words from the gateway and from a service. */
+    public static ProblemException tooLarge(long limitBytes) {
+        return new ProblemException(Problem.of(413, "payload-too-large", "Payload too large",
+                "The request body is over the limit of " + limitBytes + " bytes"));
     }
 
     public static ProblemException preconditionRequired(String detail) {

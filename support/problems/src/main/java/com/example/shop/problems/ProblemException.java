@@ -1,4 +1,4 @@
-package com.example.shop.web;
+package com.example.shop.problems;
 
 /**
  * Thrown by any layer to answer with a problem. The stack trace is never sent to the client, and

@@ -1,0 +1,67 @@
+package com.example.shop.gateway;
+
+import com.example.shop.problems.Problem;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+
+/**
+ * The problems only the gateway answers (a service that is down, too slow or breaks off, a client
+ * over its rate, the API document not built yet), and the one way the gateway writes a problem.
+ * The kinds every API shares come from {@link com.example.shop.problems.Problems}.
+ */
+final class GatewayProblems {
+
+    private GatewayProblems() {
+    }
+
+    static Problem noRoute(String path) {
+        return Problem.of(404, "not-found", "Not found", "No API route matches " + path);
+    }
+
+    static Problem unavailable(String service) {
+        return Problem.of(503, "service-unavailable", "Service unavailable", "The " + service + " service cannot be reached")
+                .with("service", service);
+    }
+
+    static Problem timeout(String service, long millis) {
+        return Problem.of(504, "upstream-timeout", "Gateway timeout",
+                "The " + service + " service did not answer within " + millis + " ms").with("service", service);
+    }
+
+    static Problem badGateway(String service) {
+        return Problem.of(502, "bad-gateway", "Bad gateway", "The " + service + " service failed to give a complete answer")
+                .with("service", service);
+    }
+
+    static Problem rateLimited(String limit, String detail) {
+        return Problem.of(429, "rate-limited", "Too many requests", detail).with("limit", limit);
+    }
+
+    static Problem documentUnavailable(String service) {
+        return Problem.of(503, "service-unavailable", "Service unavailable",
+                "The API document cannot be built: the " + service + " service's document has not been fetched yet")
+                .with("service", service);
+    }
+
+    /**
+     * Writes a problem of the gateway's own; never to be stored by a cache, and a 503 says when to
+     * retry ({@code retryAfterSeconds}).
+     */
+    static void write(HttpServerResponse response, Problem problem, long retryAfterSeconds) {
+        response.setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        if (problem.status() == 503) {
+            response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
+        }
+        response.end(problem.toJson());
+    }
+
+    /** Writes a problem of the gateway's own that is not a 503 (no {@code Retry-After} to give). */
+    static void write(HttpServerResponse response, Problem problem) {
+        if (problem.status() == 503) {
+            throw new IllegalArgumentException("a 503 says when to retry: use write(response, problem, retryAfterSeconds)");
+        }
+        write(response, problem, 0);
+    }
+}

@@ -1,0 +1,57 @@
+package com.example.shop.problems;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The problem document as every service and the gateway write it. */
+class ProblemTest {
+
+    @Test
+    void standardMembersThenExtensionMembersAndNothingNull() {
+        Problem problem = Problem.of(409, "insufficient-inventory", "Insufficient inventory", "Only 2 left")
+                .with("sku", "moanin").with("available", 2L).with("requested", 5);
+        assertEquals("{\"type\":\"https://problems.shop.example/insufficient-inventory\",\"title\":\"Insufficient inventory\","
+                + "\"status\":409,\"detail\":\"Only 2 left\",\"sku\":\"moanin\",\"available\":2,\"requested\":5}", problem.toJson());
+    }
+
+    @Test
+    void everyStringIsEscapedSoThatAnyInputGivesValidJson() {
+        Problem problem = Problems.invalidField("na\"me", "Bad value '\\\n\t\u0001\u2028' and a lone \ud800 surrogate; a pair \ud83d\ude00 stays").problem();
+        assertEquals("{\"type\":\"https://problems.shop.example/invalid-field\",\"title\":\"Invalid field\",\"status\":400,"
+                + "\"detail\":\"Bad value '\\\\\\n\\t\\u0001\\u2028' and a lone \\ud800 surrogate; a pair \ud83d\ude00 stays\","
+                + "\"field\":\"na\\\"me\"}", problem.toJson());
+    }
+
+    @Test
+    void nestedValuesListsAndNonFiniteNumbers() {
+        Map<String, Object> limits = new LinkedHashMap<>();
+        limits.put("max", 4);
+        limits.put("unknown", null);
+        Problem problem = Problem.of(400, "x", "X", null).with("limits", limits).with("violations", List.of("a", 1, true))
+                .with("ratio", Double.NaN);
+        assertEquals("{\"type\":\"https://problems.shop.example/x\",\"title\":\"X\",\"status\":400,"
+                + "\"limits\":{\"max\":4,\"unknown\":null},\"violations\":[\"a\",1,true],\"ratio\":null}", problem.toJson());
+    }
+
+    @Test
+    void aProblemIsImmutable() {
+        Problem problem = Problem.of(404, "not-found", "Not found", "nope");
+        Problem more = problem.with("field", "sku");
+        assertEquals(Map.of(), problem.extensions());
+        assertEquals("sku", more.member("field"));
+        assertThrows(UnsupportedOperationException.class, () -> more.extensions().put("x", 1));
+    }
+
+    @Test
+    void theSharedKindsCarryTheirStatusAndType() {
+        assertEquals(413, Problems.tooLarge(1024).problem().status());
+        assertEquals("The request body is over the limit of 1024 bytes", Problems.tooLarge(1024).problem().detail());
+        assertEquals("mongodb", Problems.unavailable("mongodb", "down").problem().member("dependency"));
+        assertEquals(Problem.TYPE_BASE + "precondition-required", Problems.preconditionRequired("x").problem().type());
+    }
+}
