@@ -115,11 +115,28 @@ final class ProxyInterceptors implements ProxyInterceptor {
             response.headers().set(HttpHeaders.LOCATION,
                     PublicLocation.of(location, upstream.name, upstream.authority(), original.getHeader(HttpHeaders.HOST)));
         }
+        if (response.getStatusCode() == 503 && !isProblem(response.headers().get(HttpHeaders.CONTENT_TYPE))) {
+            // A service that is shutting down (or not up yet) answers a bare 503 of its own: the
+            // client gets the gateway's problem instead, which names the service and says when to retry.
+            String requestId = response.headers().get(Gateway.REQUEST_ID);
+            Problem problem = GatewayProblems.unavailable(upstream.name);
+            response.release().setStatusCode(problem.status())
+                    .putHeader(Gateway.REQUEST_ID, requestId)
+                    .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                    .putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds))
+                    .setBody(Body.body(io.vertx.core.buffer.Buffer.buffer(problem.toJson())));
+            return context.sendResponse();
+        }
         if (!response.headers().contains(HttpHeaders.CACHE_CONTROL) && isAdmin(original)) {
             // An admin answer is for the admin who asked: no shared cache keeps it, whatever the service forgot to say.
             response.headers().set(HttpHeaders.CACHE_CONTROL, "private, no-store");
         }
         return context.sendResponse();
+    }
+
+    private static boolean isProblem(String contentType) {
+        return contentType != null && contentType.regionMatches(true, 0, Problem.MEDIA_TYPE, 0, Problem.MEDIA_TYPE.length());
     }
 
     private static boolean isAdmin(HttpServerRequest request) {

@@ -32,6 +32,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
         HttpServer server;
         volatile long delayMillis;
         final AtomicInteger dropping = new AtomicInteger();
+        /** null: answer normally; "bare": a plain-text 503, as a service shutting down gives; "problem": a 503 problem of its own. */
+        volatile String unavailable;
         final AtomicInteger requests = new AtomicInteger();
         final AtomicInteger options = new AtomicInteger();
         final AtomicInteger health = new AtomicInteger();
@@ -94,6 +96,15 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
             if (request.path().equals("/q/openapi")) {
                 request.response().putHeader("Content-Type", "application/yaml;charset=UTF-8")
                         .end("openapi: 3.0.3\ninfo:\n  title: " + name + "-service API\n  version: 1.0.0\npaths: {}\n");
+                return;
+            }
+            if (unavailable != null) {
+                boolean problem = unavailable.equals("problem");
+                request.response().setStatusCode(503)
+                        .putHeader("Content-Type", problem ? "application/problem+json" : "text/plain")
+                        .end(problem ? "{\"type\":\"https://problems.shop.example/service-unavailable\",\"title\":\"Service unavailable\","
+                                + "\"status\":503,\"detail\":\"MongoDB cannot be reached\",\"dependency\":\"mongodb\"}"
+                                : "Service Unavailable");
                 return;
             }
             if (request.getHeader("X-Request-Id") != null) {
@@ -236,6 +247,7 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 case "slow" -> stub.delayMillis = Long.parseLong(request.getParam("ms"));
                 case "fast" -> stub.delayMillis = 0;
                 case "drop" -> stub.dropping.set(Integer.parseInt(request.getParam("count")));
+                case "unavailable" -> stub.unavailable = request.getParam("as");
                 case "document" -> stub.documentVersion.set(Integer.parseInt(request.getParam("version")));
                 case "stats" -> {
                     return new JsonObject().put("requests", stub.requests.get()).put("options", stub.options.get())

@@ -41,6 +41,15 @@ final class Stubs {
         given().baseUri(base()).queryParam("version", version).post("/" + service + "/document").then().statusCode(200);
     }
 
+    /** The service answers every request 503: {@code "bare"} (plain text, as while shutting down), {@code "problem"}, or null (normally again). */
+    static void unavailable(String service, String as) {
+        var request = given().baseUri(base());
+        if (as != null) {
+            request = request.queryParam("as", as);
+        }
+        request.post("/" + service + "/unavailable").then().statusCode(200);
+    }
+
     static JsonPath stats(String service) {
         return given().baseUri(base()).get("/" + service + "/stats").then().statusCode(200).extract().jsonPath();
     }

@@ -48,6 +48,37 @@ class UpstreamFailureTest {
     }
 
     @Test
+    void aBare503OfAServiceShuttingDownBecomesTheGatewaysProblemWithRetryAfter() {
+        Stubs.unavailable("catalog", "bare");
+        try {
+            given().when().get("/api/products/sku-1")
+                    .then().statusCode(503)
+                    .contentType("application/problem+json")
+                    .header("Retry-After", org.hamcrest.Matchers.notNullValue())
+                    .header("X-Request-Id", matchesPattern(RoutingTest.UUID))
+                    .body("type", equalTo("https://problems.shop.example/service-unavailable"))
+                    .body("service", equalTo("catalog"));
+        } finally {
+            Stubs.unavailable("catalog", null);
+        }
+        given().when().get("/api/products/sku-1").then().statusCode(200);
+    }
+
+    @Test
+    void aServicesOwn503ProblemPassesThroughUnchanged() {
+        Stubs.unavailable("cart", "problem");
+        try {
+            given().when().get("/api/carts/c1")
+                    .then().statusCode(503)
+                    .contentType("application/problem+json")
+                    .body("dependency", equalTo("mongodb"))
+                    .body("detail", equalTo("MongoDB cannot be reached"));
+        } finally {
+            Stubs.unavailable("cart", null);
+        }
+    }
+
+    @Test
     void slowServiceIs504NamingItWithinItsTimeout() {
         Stubs.slow("cart", 5000);
         try {
