@@ -135,17 +135,28 @@ class StorefrontAndAdminStoriesTest {
     @Test
     @Order(5)
     void addToCartOverReserveChangeQuantityAndCheckOut() {
+        // a known, small stock: more than there is stays within the per-cart limit of 10
+        given().header("Authorization", "Bearer " + adminToken).contentType(ContentType.JSON).body("{\"qty\": 6}")
+                .when().put("/api/inventory/moanin").then().statusCode(200);
         int before = available("moanin");
         String cart = newCart();
 
         addItem(cart, "moanin", 2).then().statusCode(200);
         assertEquals(before - 2, available("moanin"));
 
-        addItem(cart, "moanin", before + 1)
+        addItem(cart, "moanin", before - 1)
                 .then().statusCode(409).contentType("application/problem+json")
                 .body("type", containsString("insufficient-inventory"))
                 .body("available", equalTo(before - 2));
         assertEquals(before - 2, available("moanin"), "a refused add reserves nothing");
+
+        // more than one cart may hold of a product: 409 line-limit naming the limit, nothing reserved
+        addItem(cart, "moanin", 9)
+                .then().statusCode(409).contentType("application/problem+json")
+                .body("type", containsString("line-limit"))
+                .body("max", equalTo(10))
+                .body("sku", equalTo("moanin"));
+        assertEquals(before - 2, available("moanin"));
 
         given().contentType(ContentType.JSON).body("{\"qty\": 3}")
                 .when().put("/api/carts/" + cart + "/items/moanin")

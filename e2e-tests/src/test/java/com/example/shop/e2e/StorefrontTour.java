@@ -125,12 +125,22 @@ final class StorefrontTour {
         assertEquals(before - 2, inventory.getInventory("moanin").getAvailable());
 
         String id = cart.getId();
+        // More than there is (a product with little stock, so that the request stays within the per-cart limit of 10)
+        long scarce = inventory.getInventory("shape-of-jazz").getAvailable();
         ApiException refused = assertThrows(ApiException.class,
-                () -> carts.addCartItem(id, new AddItem().sku("moanin").qty((int) before + 1)));
+                () -> carts.addCartItem(id, new AddItem().sku("shape-of-jazz").qty((int) scarce + 1)));
         assertEquals(409, refused.getCode());
         JsonNode problem = new JsonMapper().readTree(refused.getResponseBody());
         assertTrue(problem.path("type").asText().endsWith("/insufficient-inventory"), problem.toString());
-        assertEquals(before - 2, problem.path("available").asLong());
+        assertEquals(scarce, problem.path("available").asLong());
+        assertEquals(scarce, inventory.getInventory("shape-of-jazz").getAvailable(), "a refused add reserves nothing");
+        // More than one cart may hold of a product
+        ApiException tooMany = assertThrows(ApiException.class,
+                () -> carts.addCartItem(id, new AddItem().sku("moanin").qty(9)));
+        assertEquals(409, tooMany.getCode());
+        JsonNode limit = new JsonMapper().readTree(tooMany.getResponseBody());
+        assertTrue(limit.path("type").asText().endsWith("/line-limit"), limit.toString());
+        assertEquals(10, limit.path("max").asInt());
 
         cart = carts.changeCartItem(id, "moanin", new ChangeQuantity().qty(3));
         assertEquals(3, cart.getTotalUnits());
