@@ -21,7 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "inventory")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = "SecurityScheme")
+@SecurityRequirement(name = "adminBearer")
 public class AdminInventoryResource {
 
     private final Holdings holdings;
