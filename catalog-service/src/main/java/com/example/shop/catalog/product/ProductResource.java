@@ -6,6 +6,7 @@ import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -35,6 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** HTTP ⇄ catalog: parameters in, JSON out; the rules live in the use cases ({@link SearchProducts}, {@link CreateProduct}, ...). */
+@ApplicationScoped
 @Path("/products")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "products", description = "The catalog: products of every type, search and admin edits")

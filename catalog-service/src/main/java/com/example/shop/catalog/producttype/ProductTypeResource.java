@@ -4,6 +4,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -28,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@ApplicationScoped
 @Path("/product-types")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "product types", description = "The declared product types and their details attributes")
