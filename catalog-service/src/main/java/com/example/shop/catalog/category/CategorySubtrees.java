@@ -37,7 +37,7 @@ import org.jboss.logging.Logger;
 public class CategorySubtrees {
 
     static final String CACHE = "category-subtrees";
-    public static final String DEPENDENCY = "category-service";
+    static final String DEPENDENCY = "category-service";
     private static final Logger LOG = Logger.getLogger(CategorySubtrees.class);
     private static final Pattern ID = Pattern.compile("[0-9a-f]{24}");
 

@@ -1,5 +1,6 @@
 package com.example.shop.catalog.product;
 
+import com.example.shop.catalog.CatalogSchema;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,7 +29,7 @@ public class InstallProductValidator {
 
     public void install(Document jsonSchema) {
         Document validator = new Document("$jsonSchema", jsonSchema);
-        String collection = store.products().getNamespace().getCollectionName();
+        String collection = CatalogSchema.PRODUCTS;
         try {
             try {
                 store.database().runCommand(new Document("collMod", collection)
