@@ -1,44 +1,54 @@
 package com.example.shop.catalog;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import java.nio.file.Path;
+import com.example.shop.testsupport.architecture.ServiceShape;
 import org.junit.jupiter.api.Test;
 
+/** The shape every service has (docs/design.md, "Shape of a service"), and the catalog's own layout. */
 class ArchitectureTest {
 
-    /** The module's main classes (importing from the directory is much faster than scanning the classpath). */
-    private static final JavaClasses CATALOG = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPath(Path.of("target/classes"));
+    private static final ServiceShape CATALOG = ServiceShape.of("catalog");
 
     @Test
     void theImportSawTheCatalog() {
-        org.junit.jupiter.api.Assertions.assertTrue(CATALOG.contain("com.example.shop.catalog.product.ProductCatalog"));
+        assertTrue(CATALOG.imported().contain("com.example.shop.catalog.product.ProductResource"));
+        assertTrue(CATALOG.imported().contain("com.example.shop.catalog.category.CategorySubtrees"));
     }
 
     @Test
-    void catalogDoesNotDependOnOtherServices() {
-        noClasses().that().resideInAPackage("com.example.shop.catalog..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "com.example.shop.category..", "com.example.shop.cart..", "com.example.shop.gateway..")
-                .check(CATALOG);
+    void theCatalogHasTheShapeOfEveryService() {
+        CATALOG.check();
     }
 
     @Test
-    void onlyTheCategoryPackageTalksToTheCategoryService() {
-        noClasses().that().resideOutsideOfPackages("com.example.shop.catalog.category..")
+    void packagesAreTheRootTheFeaturesAndTheCategoryService() {
+        classes().should().resideInAnyPackage("com.example.shop.catalog", "com.example.shop.catalog.product",
+                        "com.example.shop.catalog.producttype", "com.example.shop.catalog.category")
+                .because("the catalog's packages are its features (product, producttype) and the remote it calls (category)")
+                .check(CATALOG.imported());
+    }
+
+    @Test
+    void onlyTheCategoryWrapperCallsTheCategoryService() {
+        noClasses().that().doNotHaveSimpleName("CategorySubtrees").and().doNotHaveSimpleName("CategoryClient")
+                .and().resideOutsideOfPackage("com.example.shop.catalog.category")
                 .should().dependOnClassesThat().haveSimpleName("CategoryClient")
-                .check(CATALOG);
+                .check(CATALOG.imported());
+        classes().that().resideInAPackage("com.example.shop.catalog.category").and().arePublic()
+                .and().areTopLevelClasses()
+                .should().haveSimpleName("CategorySubtrees")
+                .because("the category service is reached through one public class, with its timeout, breaker and fallback")
+                .check(CATALOG.imported());
     }
 
     @Test
-    void resourcesDoNotTouchMongoDirectly() {
-        noClasses().that().haveSimpleNameEndingWith("Resource")
-                .should().dependOnClassesThat().resideInAPackage("com.mongodb..")
-                .check(CATALOG);
+    void theRemoteServiceDoesNotReachIntoTheFeatures() {
+        noClasses().that().resideInAPackage("com.example.shop.catalog.category")
+                .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..",
+                        "com.example.shop.catalog.producttype..")
+                .check(CATALOG.imported());
     }
 }

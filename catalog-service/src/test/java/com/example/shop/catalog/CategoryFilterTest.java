@@ -14,6 +14,8 @@ import io.quarkus.cache.Cache;
 import io.quarkus.cache.CacheName;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import io.smallrye.faulttolerance.api.CircuitBreakerState;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +38,14 @@ class CategoryFilterTest {
     private static final String RUN = UUID.randomUUID().toString().substring(0, 6);
     private static boolean loaded;
 
+    @Inject
+    CircuitBreakerMaintenance breakers;
+
     @BeforeEach
     void setUp() {
         CategoryStub.mode(CategoryStub.Mode.UP);
         cache.invalidateAll().await().indefinitely();
+        breakers.reset("category-service");
         if (loaded) {
             return;
         }
@@ -60,6 +66,7 @@ class CategoryFilterTest {
     @AfterEach
     void restore() {
         CategoryStub.mode(CategoryStub.Mode.UP);
+        breakers.reset("category-service");
     }
 
     private static void create(Map<String, Object> body, String... categoryIds) {
@@ -102,8 +109,18 @@ class CategoryFilterTest {
                 .then().statusCode(404).contentType("application/problem+json")
                 .body("category", equalTo("polka"))
                 .body("detail", containsString("polka"));
-        given().queryParam("category", "../admin").when().get("/products")
-                .then().statusCode(400).body("field", equalTo("category"));
+    }
+
+    @Test
+    void aSlugTheCategoryServiceCouldNeverHaveIs400WithoutACall() {
+        int before = CategoryStub.calls();
+        for (String slug : List.of("../admin", "Jazz", "modal--jazz", "-jazz", "jazz-", "modal_jazz", "jazz.", "j".repeat(65))) {
+            given().queryParam("category", slug).when().get("/products")
+                    .then().statusCode(400).contentType("application/problem+json")
+                    .body("field", equalTo("category"));
+        }
+        assertEquals(0, CategoryStub.calls() - before, "no call for a slug the category service cannot have");
+        given().queryParam("category", "modal-jazz").when().get("/products").then().statusCode(200);
     }
 
     @Test
@@ -128,6 +145,30 @@ class CategoryFilterTest {
                 .body("dependency", equalTo("category-service"));
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis < CategoryStub.SLOW_MILLIS, "answered after " + millis + " ms: the timeout did not cut it");
+    }
+
+    @Test
+    void aFailingCategoryServiceOpensTheBreakerAndIsNoLongerCalled() {
+        CategoryStub.mode(CategoryStub.Mode.ERROR);
+        for (int i = 0; i < 20; i++) {
+            given().queryParam("category", "jazz").when().get("/products").then().statusCode(503);
+        }
+        assertEquals(CircuitBreakerState.OPEN, breakers.currentState("category-service"));
+        CategoryStub.mode(CategoryStub.Mode.UP);
+        int before = CategoryStub.calls();
+        given().queryParam("category", "jazz").when().get("/products")
+                .then().statusCode(503).contentType("application/problem+json")
+                .body("dependency", equalTo("category-service"));
+        assertEquals(0, CategoryStub.calls() - before, "an open breaker answers without calling");
+    }
+
+    @Test
+    void unknownSlugsAreAnswersNotFailures() {
+        for (int i = 0; i < 25; i++) {
+            given().queryParam("category", "polka").when().get("/products").then().statusCode(404);
+        }
+        assertEquals(CircuitBreakerState.CLOSED, breakers.currentState("category-service"));
+        assertEquals(List.of("c-gs-" + RUN), skus(Map.of("category", "bop")));
     }
 
     @Test

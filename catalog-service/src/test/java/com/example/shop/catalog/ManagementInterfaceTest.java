@@ -8,7 +8,9 @@ import com.example.shop.testsupport.ProductionProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +19,18 @@ import org.junit.jupiter.api.Test;
  * management interface, the public port serving the API only.
  */
 @QuarkusTest
-@TestProfile(ProductionProfile.class)
+@TestProfile(ManagementInterfaceTest.Production.class)
 class ManagementInterfaceTest {
+
+    /** The prod profile with what a deployment must provide: the cursor secret has no default there. */
+    public static class Production extends ProductionProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
+            overrides.put("catalog.cursor.secret", "a-deployment-s-own-cursor-key");
+            return overrides;
+        }
+    }
 
     @Inject
     @ConfigProperty(name = "quarkus.management.test-port")

@@ -47,6 +47,7 @@ class CiWorkflowTest {
             compose without waiting   | --build -d --wait --wait-timeout 600  | --build -d                          | no step runs 'docker compose up --build --wait'
             no cleanup                | if: always()                          | if: success()                       | runs 'docker compose down'
             a runner without Docker   | runs-on: ubuntu-latest                | runs-on: windows-latest             | is not a hosted Ubuntu runner
+            no cursor secret          | echo "CATALOG_CURSOR_SECRET=$(openssl rand -hex 32)" >> "$GITHUB_ENV" | true | sets CATALOG_CURSOR_SECRET
             """)
     void aBrokenWorkflowIsReported(String what, String from, String to, String expected) throws IOException {
         String yaml = workflow();

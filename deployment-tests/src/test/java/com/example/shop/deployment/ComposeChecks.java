@@ -207,6 +207,11 @@ final class ComposeChecks {
                     problems.add(name + ": does not wait for its upstream " + upstream);
                 }
             });
+            if (name.equals("catalog-service")
+                    && !String.valueOf(env.get("CATALOG_CURSOR_SECRET")).startsWith("${CATALOG_CURSOR_SECRET:?")) {
+                // the catalog does not start without it in prod, and a value written here would be a known key
+                problems.add(name + ": CATALOG_CURSOR_SECRET is not required from the environment (${CATALOG_CURSOR_SECRET:?...})");
+            }
             if (name.equals("cart-service")) {
                 for (String job : CART_JOBS) {
                     try {

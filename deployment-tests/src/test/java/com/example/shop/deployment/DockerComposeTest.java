@@ -61,6 +61,7 @@ class DockerComposeTest {
             wrong upstream port       | GATEWAY_UPSTREAMS_CART_URL: http://cart-service:8083 | GATEWAY_UPSTREAMS_CART_URL: http://cart-service:8080 | GATEWAY_UPSTREAMS_CART_URL is http://cart-service:8080
             gateway not published     | "8080:8080"                     | "9090:8080"                      | gateway: published ports [9090:8080]
             bad job duration          | CART_EXPIRY_EVERY: PT1M         | CART_EXPIRY_EVERY: 1m            | CART_EXPIRY_EVERY is not an ISO-8601 duration
+            known cursor secret       | CATALOG_CURSOR_SECRET: ${CATALOG_CURSOR_SECRET:? | CATALOG_CURSOR_SECRET: change-me ${CATALOG_CURSOR_SECRET:? | CATALOG_CURSOR_SECRET is not required from the environment
             """)
     void aBrokenComposeFileIsReported(String what, String from, String to, String expected) throws IOException {
         String compose = compose();

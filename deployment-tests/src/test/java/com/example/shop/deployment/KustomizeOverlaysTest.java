@@ -39,7 +39,7 @@ class KustomizeOverlaysTest {
 
     static final Map<String, Set<String>> REQUIRED_ENV = Map.of(
             "catalog-service", Set.of("QUARKUS_MONGODB_CONNECTION_STRING", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
-                    "MP_JWT_VERIFY_ISSUER", "QUARKUS_REST_CLIENT_CATEGORY_SERVICE_URL"),
+                    "MP_JWT_VERIFY_ISSUER", "QUARKUS_REST_CLIENT_CATEGORY_SERVICE_URL", "CATALOG_CURSOR_SECRET"),
             "category-service", Set.of("QUARKUS_MONGODB_CONNECTION_STRING", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
                     "MP_JWT_VERIFY_ISSUER"),
             "cart-service", Set.of("QUARKUS_MONGODB_CONNECTION_STRING", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",

@@ -56,6 +56,7 @@ final class WorkflowChecks {
         int tests = index(steps, s -> run(s).contains(TEST_COMMAND) && s.get("env") instanceof Map<?, ?> env
                 && "container".equals(String.valueOf(env.get("TEST_MONGO"))));
         int keys = index(steps, s -> run(s).contains("openssl genpkey") && run(s).contains(".platform/keys/public.pem"));
+        int secret = index(steps, s -> run(s).contains("CATALOG_CURSOR_SECRET=") && run(s).contains("GITHUB_ENV"));
         int up = index(steps, s -> run(s).contains("docker compose up") && run(s).contains("--build") && run(s).contains("--wait"));
         int load = index(steps, s -> run(s).contains("platform-sample/load http://localhost:8080"));
         int smoke = index(steps, s -> run(s).contains(".ci/smoke-test http://localhost:8080"));
@@ -71,6 +72,9 @@ final class WorkflowChecks {
         }
         if (keys < 0) {
             problems.add("no step creates the JWT key pair in .platform/keys that docker-compose.yml mounts");
+        }
+        if (secret < 0 || secret > up) {
+            problems.add("no step before 'docker compose up' sets CATALOG_CURSOR_SECRET, which docker-compose.yml requires");
         }
         if (up < 0) {
             problems.add("no step runs 'docker compose up --build --wait'");

@@ -1,18 +1,24 @@
 package com.example.shop.catalog.category;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** The category service's contract as the catalog uses it ({@code quarkus.rest-client.category-service.*}). */
+/**
+ * The one category call this service makes: GET {category}/categories/{slug}/subtree-ids. Only
+ * {@link CategorySubtrees} uses it; its connect and read timeouts are
+ * {@code quarkus.rest-client.category-service.*}.
+ */
 @RegisterRestClient(configKey = "category-service")
 @Path("/categories")
-public interface CategoryClient {
+interface CategoryClient {
 
     /** 200 with the category's own id and its descendants' ids; 404 problem when the slug is unknown. */
     @GET
@@ -20,7 +26,23 @@ public interface CategoryClient {
     @Produces(MediaType.APPLICATION_JSON)
     SubtreeIds subtreeIds(@PathParam("slug") String slug);
 
+    /** A 404 means the category service has no such category; any other error status is it failing. */
+    @ClientExceptionMapper
+    static RuntimeException toException(Response response) {
+        if (response.getStatus() == 404) {
+            return new UnknownCategoryException();
+        }
+        return new IllegalStateException("the category service answered " + response.getStatus());
+    }
+
     @JsonIgnoreProperties(ignoreUnknown = true)
     record SubtreeIds(String slug, List<String> ids) {
+    }
+
+    /** The category service answered 404 for the slug. */
+    final class UnknownCategoryException extends RuntimeException {
+        UnknownCategoryException() {
+            super("no such category", null, false, false);
+        }
     }
 }

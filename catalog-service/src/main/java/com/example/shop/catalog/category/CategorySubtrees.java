@@ -1,57 +1,75 @@
 package com.example.shop.catalog.category;
 
-import com.example.shop.problems.Problem;
+import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import io.quarkus.cache.CacheResult;
+import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.WebApplicationException;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
- * The ids of a category and all its descendants, asked of the category service. Its failures have
- * a defined answer: an unknown slug is a 404 problem naming it; a category service that is down,
- * slow (over the timeout) or answers nonsense is a 503 problem naming {@code category-service},
- * never a 500 and never an empty list that would look like "no products".
+ * The category service as this service sees it: the ids of a category and all its descendants,
+ * for the {@code category} filter of a product search. Every failure has a defined answer: an
+ * unknown slug is a 404 problem naming it; a category service that is down, answers an error or
+ * nonsense, or is slower than the timeout is a 503 problem naming {@code category-service}, never
+ * a 500 and never an empty list that would look like "no products".
+ *
+ * <ul>
+ * <li><b>Cache</b> ({@code quarkus.cache.caffeine."category-subtrees".*}): a category's subtree
+ * changes rarely and a storefront asks for the same few categories over and over. Only answers
+ * are cached, failures are not.</li>
+ * <li><b>Timeout</b>: the whole call, connection and read included, is bounded (the test profile
+ * shortens it with the MicroProfile Fault Tolerance key
+ * {@code com.example.shop.catalog.category.CategorySubtrees/idsOf/Timeout/value}).</li>
+ * <li><b>Circuit breaker</b>: when most recent calls failed, calls fail at once for a while instead
+ * of each waiting for its timeout. An unknown slug is an answer, not a failure. Its name
+ * ({@code category-service}) is how operators and tests read or reset its state.</li>
+ * </ul>
  */
 @ApplicationScoped
 public class CategorySubtrees {
 
-    public static final String DEPENDENCY = "category-service";
+    static final String CACHE = "category-subtrees";
+    static final String DEPENDENCY = "category-service";
     private static final Logger LOG = Logger.getLogger(CategorySubtrees.class);
-    private static final Pattern SLUG = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._~-]{0,199}");
+    private static final Pattern ID = Pattern.compile("[0-9a-f]{24}");
 
-    private final CategoryLookup lookup;
+    private final CategoryClient client;
 
-    public CategorySubtrees(CategoryLookup lookup) {
-        this.lookup = lookup;
+    CategorySubtrees(@RestClient CategoryClient client) {
+        this.client = client;
     }
 
+    /** The ids of the category with this slug (a valid one: {@code Identifiers.SLUG}) and of its descendants. */
+    @CacheResult(cacheName = CACHE)
+    @Timeout(2000)
+    @CircuitBreakerName(CategorySubtrees.DEPENDENCY)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, skipOn = ProblemException.class)
+    @Fallback(fallbackMethod = "unavailable", skipOn = ProblemException.class)
     public List<String> idsOf(String slug) {
-        if (!SLUG.matcher(slug).matches()) {
-            throw Problems.invalidField("category", "Query parameter 'category' must be a category slug "
-                    + "(letters, digits, '.', '_', '~', '-'; at most 200)");
-        }
+        CategoryClient.SubtreeIds answer;
         try {
-            return lookup.subtreeIds(slug);
-        } catch (WebApplicationException e) {
-            int status = e.getResponse() == null ? 0 : e.getResponse().getStatus();
-            if (status == 404) {
-                throw new ProblemException(Problem.of(404, "unknown-category", "Unknown category",
-                        "No category with slug '" + slug + "'").with("category", slug));
-            }
-            throw unavailable(slug, "answered " + status);
-        } catch (ProblemException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw unavailable(slug, e.getClass().getSimpleName() + ": " + e.getMessage());
+            answer = client.subtreeIds(slug);
+        } catch (CategoryClient.UnknownCategoryException e) {
+            throw CatalogProblems.unknownCategory(slug);
         }
+        if (answer == null || answer.ids() == null || answer.ids().isEmpty()
+                || !answer.ids().stream().allMatch(id -> id != null && ID.matcher(id).matches())) {
+            throw new IllegalStateException("malformed subtree answer for '" + slug + "'");
+        }
+        return List.copyOf(answer.ids());
     }
 
-    private static ProblemException unavailable(String slug, String cause) {
-        LOG.warnf("Category service could not resolve '%s': %s", slug, cause);
-        return Problems.unavailable(DEPENDENCY, "The category service could not be asked for category '" + slug
+    List<String> unavailable(String slug, Throwable cause) {
+        LOG.warnf("Category service could not resolve '%s': %s", slug, cause.toString());
+        throw Problems.unavailable(DEPENDENCY, "The category service could not be asked for category '" + slug
                 + "'; retry later");
     }
 }

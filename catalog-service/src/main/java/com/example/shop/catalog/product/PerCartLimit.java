@@ -1,6 +1,6 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.catalog.config.CatalogConfig;
+import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
 import jakarta.enterprise.context.ApplicationScoped;

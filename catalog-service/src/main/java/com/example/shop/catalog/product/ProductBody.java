@@ -1,5 +1,6 @@
 package com.example.shop.catalog.product;
 
+import com.example.shop.web.identifiers.Identifiers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -21,8 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(name = "ProductWrite")
 public record ProductBody(
         @Schema(description = "Required on POST; on PUT optional and must equal the path's sku", example = "00e8da9b")
-        @Size(max = 64) @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]*",
-                message = "must be letters, digits, '_', '.' or '-' (starting with a letter or digit)")
+        @Pattern(regexp = Identifiers.SKU, message = "must be " + Identifiers.SKU_RULE)
         String sku,
         @Schema(example = "Audio Album") @NotBlank @Size(max = 100) String type,
         @Schema(example = "A Love Supreme") @NotBlank @Size(max = 500) String title,

@@ -8,11 +8,13 @@ import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 
 /**
- * Writes stored product documents straight to JSON (no intermediate object tree), so that the read
- * path costs one findOne and one pass over the document. Dates (only the {@code date} attributes of
- * {@code details}) are written {@code YYYY-MM-DD}; integers as plain JSON numbers.
+ * A product as the API writes it: its JSON, made straight from the stored document (no
+ * intermediate object tree), so that the read path costs one findOne and one pass over the
+ * document, and its sku and version (for {@code Location} and {@code ETag}). Dates (only the
+ * {@code date} attributes of {@code details}) are written {@code YYYY-MM-DD}; integers as plain
+ * JSON numbers.
  */
-public final class ProductJson {
+public record ProductJson(String sku, long version, String json) {
 
     private static final long DAY = 86_400_000L;
 
@@ -24,14 +26,13 @@ public final class ProductJson {
                     : Instant.ofEpochMilli(value).toString()))
             .build();
 
-    private ProductJson() {
+    static ProductJson of(Document product) {
+        return new ProductJson(product.getString("sku"), ((Number) product.get("version")).longValue(),
+                product.toJson(SETTINGS));
     }
 
-    public static String of(Document product) {
-        return product.toJson(SETTINGS);
-    }
-
-    public static String page(List<Document> items, String next) {
+    /** A page of products: {@code {"items": [...], "next": cursor or null}}. */
+    static String page(List<Document> items, String next) {
         StringBuilder json = new StringBuilder(256 + items.size() * 700).append("{\"items\":[");
         for (int i = 0; i < items.size(); i++) {
             if (i > 0) {

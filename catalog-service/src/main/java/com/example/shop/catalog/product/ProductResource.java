@@ -1,11 +1,12 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.catalog.category.CategorySubtrees;
-import com.example.shop.catalog.config.CatalogConfig;
+import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -22,8 +23,6 @@ import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-import java.util.List;
-import org.bson.Document;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -36,7 +35,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** HTTP ⇄ catalog: parameters in, JSON out; the rules live in {@link ProductCatalog} and {@link ProductSearch}. */
+/** HTTP ⇄ catalog: parameters in, JSON out; the rules live in the use cases ({@link SearchProducts}, {@link CreateProduct}, ...). */
+@ApplicationScoped
 @Path("/products")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "products", description = "The catalog: products of every type, search and admin edits")
@@ -45,16 +45,20 @@ public class ProductResource {
 
     private static final int MAX_TEXT_PARAMETER = 200;
 
-    private final ProductCatalog catalog;
-    private final ProductSearch search;
-    private final CategorySubtrees categories;
+    private final GetProduct getProduct;
+    private final SearchProducts searchProducts;
+    private final CreateProduct createProduct;
+    private final ReplaceProduct replaceProduct;
+    private final DeleteProduct deleteProduct;
     private final CatalogConfig config;
 
-    public ProductResource(ProductCatalog catalog, ProductSearch search, CategorySubtrees categories,
-                           CatalogConfig config) {
-        this.catalog = catalog;
-        this.search = search;
-        this.categories = categories;
+    ProductResource(GetProduct getProduct, SearchProducts searchProducts, CreateProduct createProduct,
+                    ReplaceProduct replaceProduct, DeleteProduct deleteProduct, CatalogConfig config) {
+        this.getProduct = getProduct;
+        this.searchProducts = searchProducts;
+        this.createProduct = createProduct;
+        this.replaceProduct = replaceProduct;
+        this.deleteProduct = deleteProduct;
         this.config = config;
     }
 
@@ -71,8 +75,8 @@ public class ProductResource {
     @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current version")
     @APIResponse(responseCode = "404", description = "No product with this sku")
     public Response get(@PathParam("sku") String sku) {
-        Document product = catalog.get(sku);
-        return Response.ok(ProductJson.of(product)).tag(versionTag(product)).build();
+        ProductJson product = getProduct.bySku(sku);
+        return Response.ok(product.json()).tag(versionTag(product)).build();
     }
 
     @GET
@@ -112,10 +116,8 @@ public class ProductResource {
         }
         ProductQuery query = new ProductQuery(text("type", type), text("genre", genre), text("actor", actor),
                 minSavingsPct, text("title", title), text("titlePrefix", titlePrefix), text("keyword", keyword),
-                text("category", category), ProductSort.fromParameter(sort), pageSize, text("cursor", cursor));
-        List<String> categoryIds = query.category() == null ? null : categories.idsOf(query.category());
-        ProductSearch.Page page = search.search(query, categoryIds);
-        return Response.ok(ProductJson.page(page.items(), page.next())).build();
+                slug(category), ProductSort.fromParameter(sort), pageSize, text("cursor", cursor));
+        return Response.ok(searchProducts.search(query)).build();
     }
 
     @POST
@@ -135,9 +137,9 @@ public class ProductResource {
     @APIResponse(responseCode = "409", description = "A product with this sku exists (type .../duplicate-sku)")
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public Response create(@Valid @NotNull ProductBody body) {
-        Document product = catalog.create(body);
-        return Response.created(UriBuilder.fromResource(ProductResource.class).path(product.getString("sku")).build())
-                .entity(ProductJson.of(product)).tag(versionTag(product)).build();
+        ProductJson product = createProduct.create(body);
+        return Response.created(UriBuilder.fromResource(ProductResource.class).path(product.sku()).build())
+                .entity(product.json()).tag(versionTag(product)).build();
     }
 
     @PUT
@@ -166,8 +168,8 @@ public class ProductResource {
         if (ifMatch == null) {
             throw Problems.preconditionRequired("Send If-Match with the product's version (its ETag) to change it");
         }
-        Document product = catalog.replace(sku, version(ifMatch), body);
-        return Response.ok(ProductJson.of(product)).tag(versionTag(product)).build();
+        ProductJson product = replaceProduct.replace(sku, version(ifMatch), body);
+        return Response.ok(product.json()).tag(versionTag(product)).build();
     }
 
     @DELETE
@@ -185,12 +187,12 @@ public class ProductResource {
     public Response delete(@PathParam("sku") String sku,
                            @Parameter(in = ParameterIn.HEADER, description = "Optional version guard")
                            @HeaderParam("If-Match") String ifMatch) {
-        catalog.delete(sku, ifMatch == null ? null : version(ifMatch));
+        deleteProduct.delete(sku, ifMatch == null ? null : version(ifMatch));
         return Response.noContent().build();
     }
 
-    private static EntityTag versionTag(Document product) {
-        return new EntityTag(String.valueOf(product.get("version")));
+    private static EntityTag versionTag(ProductJson product) {
+        return new EntityTag(String.valueOf(product.version()));
     }
 
     /** {@code 3}, {@code "3"} or {@code W/"3"}. */
@@ -212,6 +214,15 @@ public class ProductResource {
         }
         throw Problems.invalidField("If-Match", "If-Match must be the product's version (a positive integer, "
                 + "optionally quoted as in the ETag), not '" + (ifMatch.length() > 40 ? ifMatch.substring(0, 40) : ifMatch) + "'");
+    }
+
+    /**
+     * A category slug as the category service writes them ({@link Identifiers#SLUG}): a value it
+     * could never have is a 400 naming {@code category}, not a call.
+     */
+    private static String slug(String value) {
+        String slug = text("category", value);
+        return slug == null ? null : Identifiers.requireSlug(slug, "category");
     }
 
     private static String text(String name, String value) {

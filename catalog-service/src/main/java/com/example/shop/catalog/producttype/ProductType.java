@@ -30,7 +30,7 @@ public record ProductType(
     }
 
     /**
-     * One attribute of {@code details}. Checked by {@code ProductTypes.checkDeclaration} (not by bean
+     * One attribute of {@code details}. Checked by {@code DeclareProductType.checkDeclaration} (not by bean
      * validation, whose paths for list elements come out as {@code attributes.name[0]}).
      */
     @Schema(name = "ProductTypeAttribute")

@@ -1,10 +1,10 @@
 package com.example.shop.catalog.producttype;
 
-import com.example.shop.catalog.schema.CatalogSchema;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -29,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@ApplicationScoped
 @Path("/product-types")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "product types", description = "The declared product types and their details attributes")
@@ -36,11 +37,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ProductTypeResource {
 
     private final ProductTypes types;
-    private final CatalogSchema schema;
+    private final DeclareProductType declareProductType;
 
-    public ProductTypeResource(ProductTypes types, CatalogSchema schema) {
+    ProductTypeResource(ProductTypes types, DeclareProductType declareProductType) {
         this.types = types;
-        this.schema = schema;
+        this.declareProductType = declareProductType;
     }
 
     @GET
@@ -88,8 +89,7 @@ public class ProductTypeResource {
     @APIResponse(responseCode = "409", description = "A type with this name exists")
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public Response create(@Valid @NotNull ProductType body) {
-        ProductType created = types.create(body);
-        schema.refreshValidator();
+        ProductType created = declareProductType.declare(body);
         return Response.created(UriBuilder.fromResource(ProductTypeResource.class).path(created.name()).build())
                 .entity(created).build();
     }

@@ -1,33 +1,29 @@
-package com.example.shop.catalog.schema;
+package com.example.shop.catalog;
 
-import com.example.shop.catalog.config.CatalogConfig;
-import com.example.shop.catalog.product.ProductCatalog;
+import com.example.shop.catalog.product.InstallProductValidator;
+import com.example.shop.catalog.producttype.BuiltInProductTypes;
 import com.example.shop.catalog.producttype.ProductTypes;
 import com.example.shop.web.database.DatabaseSchema;
 import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.MongoCommandException;
-import com.mongodb.MongoException;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import org.bson.Document;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
  * What the catalog needs in its database before it serves: the indexes (book ch. 5, plus one per
  * sort order ending in the sku tie-break), then the built-in product types and, on a real MongoDB,
  * a {@code $jsonSchema} validator mirroring the product types. web-support's {@code SchemaSetup}
- * puts it in place at start-up and keeps trying until it is; readiness is DOWN until then.
+ * puts it in place at start-up and keeps trying until it is; readiness is DOWN until then. The
+ * collections are named here, beside their indexes; each is opened by its feature's store.
  */
 @ApplicationScoped
 public class CatalogSchema implements DatabaseSchema {
 
-    private static final Logger LOG = Logger.getLogger(CatalogSchema.class);
-    private static final String PRODUCTS = ProductCatalog.COLLECTION;
+    /** Products (feature {@code product}). */
+    public static final String PRODUCTS = "products";
+    /** Product types, {@code _id} = the name (feature {@code producttype}). */
+    public static final String PRODUCT_TYPES = "product_types";
 
     /**
      * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script
@@ -51,15 +47,16 @@ public class CatalogSchema implements DatabaseSchema {
             RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
             RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")));
 
-    private final MongoDatabase database;
     private final ProductTypes types;
+    private final BuiltInProductTypes builtInTypes;
+    private final InstallProductValidator validator;
     private final CatalogConfig config;
-    private volatile boolean validatorUnsupportedLogged;
 
-    public CatalogSchema(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database,
-                         ProductTypes types, CatalogConfig config) {
-        this.database = mongo.getDatabase(database);
+    CatalogSchema(ProductTypes types, BuiltInProductTypes builtInTypes, InstallProductValidator validator,
+                  CatalogConfig config) {
         this.types = types;
+        this.builtInTypes = builtInTypes;
+        this.validator = validator;
         this.config = config;
     }
 
@@ -71,38 +68,17 @@ public class CatalogSchema implements DatabaseSchema {
     @Override
     public void afterIndexes() {
         if (config.seedProductTypes()) {
-            types.seedBuiltIns();
+            builtInTypes.insertMissing();
         }
         refreshValidator();
     }
 
     /**
-     * Installs (or replaces) the collection validator built from the current product types. The
-     * embedded server has no {@code collMod} and ignores validators: there it is skipped, and the
-     * service's own checks are the only ones (they run on every server).
+     * Installs (or replaces) the collection validator built from the current product types
+     * ({@link ProductValidator}); on a server without validators the service's own checks are
+     * the only ones (they run on every server).
      */
     public void refreshValidator() {
-        Document validator = new Document("$jsonSchema", ProductValidator.schema(types.list()));
-        try {
-            try {
-                database.runCommand(new Document("collMod", PRODUCTS)
-                        .append("validator", validator)
-                        .append("validationLevel", "strict")
-                        .append("validationAction", "error"));
-            } catch (MongoCommandException e) {
-                if (e.getErrorCode() != 26) { // NamespaceNotFound: create it with the validator
-                    throw e;
-                }
-                database.runCommand(new Document("create", PRODUCTS).append("validator", validator));
-            }
-        } catch (MongoCommandException e) {
-            if (!validatorUnsupportedLogged) {
-                validatorUnsupportedLogged = true;
-                LOG.infof("Collection validator not installed (%s); the service's own checks still apply",
-                        e.getErrorMessage());
-            }
-        } catch (MongoException e) {
-            LOG.warnf("Collection validator not refreshed (%s); the service's own checks still apply", e.getMessage());
-        }
+        validator.install(ProductValidator.schema(types.list()));
     }
 }

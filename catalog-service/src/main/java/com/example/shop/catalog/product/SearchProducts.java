@@ -1,8 +1,7 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.catalog.config.CatalogConfig;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
+import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.catalog.category.CategorySubtrees;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,34 +9,33 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Product searches (book ch. 5 "Operations"): every filter is built here from typed values, never
  * from client JSON, and every text a client gives is matched literally (regex metacharacters are
  * escaped). Pages are keyset-paginated on (sort key, sku), so a page costs an index range scan
- * however deep it is, and an insert between two pages neither repeats nor skips a product.
+ * however deep it is, and an insert between two pages neither repeats nor skips a product. A
+ * {@code category} filter asks the category service for the category's subtree first (its
+ * failures are answered there: 404 unknown category, 503 category service unavailable).
  */
 @ApplicationScoped
-public class ProductSearch {
+public class SearchProducts {
 
-    /** One page of products and the cursor of the next page (null on the last page). */
-    public record Page(List<Document> items, String next) {
-    }
-
-    private final MongoCollection<Document> products;
+    private final ProductStore store;
+    private final CategorySubtrees categories;
     private final ProductCursor cursors;
     private final PerCartLimit perCartLimit;
 
-    public ProductSearch(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database,
-                         CatalogConfig config, PerCartLimit perCartLimit) {
-        this.products = mongo.getDatabase(database).getCollection(ProductCatalog.COLLECTION);
+    SearchProducts(ProductStore store, CategorySubtrees categories, CatalogConfig config, PerCartLimit perCartLimit) {
+        this.store = store;
+        this.categories = categories;
         this.cursors = new ProductCursor(config.cursor().secret());
         this.perCartLimit = perCartLimit;
     }
 
-    /** Runs {@code query}; {@code categoryIds}, when not null, restricts to products in any of those categories. */
-    public Page search(ProductQuery query, List<String> categoryIds) {
+    /** Runs {@code query}: one page as JSON, {@code {"items": [...], "next": cursor or null}}. */
+    public String search(ProductQuery query) {
+        List<String> categoryIds = query.category() == null ? null : categories.idsOf(query.category());
         List<Bson> filters = new ArrayList<>();
         if (query.type() != null) {
             filters.add(Filters.eq("type", query.type()));
@@ -72,7 +70,7 @@ public class ProductSearch {
         Bson order = sort == ProductSort.SKU ? Sorts.ascending("sku")
                 : Sorts.orderBy(sort.direction < 0 ? Sorts.descending(sort.field) : Sorts.ascending(sort.field),
                 Sorts.ascending("sku"));
-        List<Document> items = products.find(filter).projection(ProductCatalog.WITHOUT_ID).sort(order)
+        List<Document> items = store.products().find(filter).projection(ProductStore.WITHOUT_ID).sort(order)
                 .limit(query.limit() + 1).into(new ArrayList<>(query.limit() + 1));
         String next = null;
         if (items.size() > query.limit()) {
@@ -82,7 +80,7 @@ public class ProductSearch {
             next = cursors.encode(fingerprint, new ProductCursor.Position(key, last.getString("sku")));
         }
         items.forEach(perCartLimit::shownOn);
-        return new Page(items, next);
+        return ProductJson.page(items, next);
     }
 
     /** The products strictly after {@code position} in the order {@code sort}. */

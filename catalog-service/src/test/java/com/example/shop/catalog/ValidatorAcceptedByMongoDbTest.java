@@ -1,11 +1,10 @@
-package com.example.shop.catalog.schema;
+package com.example.shop.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.example.shop.catalog.CategoryStub;
 import com.example.shop.catalog.producttype.ProductType;
-import com.example.shop.catalog.producttype.ProductTypes;
+import com.example.shop.catalog.producttype.BuiltInProductTypes;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -33,7 +32,7 @@ class ValidatorAcceptedByMongoDbTest {
         MongoTestResource.assumeRealMongoDb("the product validator (the embedded server ignores validators)");
         MongoDatabase database = TestDatabase.database("validator_check");
         database.drop();
-        List<List<ProductType>> cases = List.of(List.of(), ProductTypes.BUILT_IN.subList(0, 1), ProductValidatorTest.MANY);
+        List<List<ProductType>> cases = List.of(List.of(), BuiltInProductTypes.BUILT_IN.subList(0, 1), ProductValidatorTest.MANY);
         for (int i = 0; i < cases.size(); i++) {
             database.runCommand(new Document("create", "products_" + i)
                     .append("validator", new Document("$jsonSchema", ProductValidator.schema(cases.get(i)))));

@@ -1,4 +1,4 @@
-package com.example.shop.catalog.schema;
+package com.example.shop.catalog;
 
 import com.example.shop.catalog.producttype.ProductType;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package com.example.shop.catalog.config;
+package com.example.shop.catalog;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -34,10 +34,12 @@ public interface CatalogConfig {
 
     interface Cursor {
         /**
-         * Key of the HMAC that makes a page cursor tamper-evident. Set one per deployment; every
-         * replica needs the same value so that a cursor works on any of them.
+         * Key of the HMAC that makes a page cursor tamper-evident. Set one per deployment
+         * ({@code CATALOG_CURSOR_SECRET}); every replica needs the same value so that a cursor works
+         * on any of them. No default: a key printed in the source would let anyone forge cursors,
+         * so in {@code prod} start-up fails naming this key until it is set ({@code %dev} and
+         * {@code %test} have fixed ones in application.properties).
          */
-        @WithDefault("catalog-cursor-integrity-key-change-me")
         String secret();
     }
 }

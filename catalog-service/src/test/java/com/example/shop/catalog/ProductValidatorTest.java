@@ -1,11 +1,11 @@
-package com.example.shop.catalog.schema;
+package com.example.shop.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.producttype.ProductType;
-import com.example.shop.catalog.producttype.ProductTypes;
+import com.example.shop.catalog.producttype.BuiltInProductTypes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -23,7 +23,7 @@ class ProductValidatorTest {
     static final List<ProductType> MANY = many();
 
     private static List<ProductType> many() {
-        List<ProductType> types = new ArrayList<>(ProductTypes.BUILT_IN);
+        List<ProductType> types = new ArrayList<>(BuiltInProductTypes.BUILT_IN);
         types.add(new ProductType("Gift Card", "no attributes at all", List.of()));
         types.add(new ProductType("Poster", null, List.of(new ProductType.Attribute("width_mm", "integer", true),
                 new ProductType.Attribute("framed", "boolean", false))));
@@ -40,7 +40,7 @@ class ProductValidatorTest {
 
     @Test
     void oneTypeChecksItsDetailsAndLetsAnUnknownTypeThrough() {
-        Document schema = ProductValidator.schema(ProductTypes.BUILT_IN.subList(0, 1));
+        Document schema = ProductValidator.schema(BuiltInProductTypes.BUILT_IN.subList(0, 1));
         assertEquals(List.of(), emptyKeywords(schema, "$jsonSchema"));
         List<?> anyOf = (List<?>) schema.get("anyOf");
         assertEquals(2, anyOf.size(), schema::toJson);

@@ -1,0 +1,113 @@
+package com.example.shop.catalog.product;
+
+import com.example.shop.catalog.producttype.DetailsValidator;
+import com.example.shop.catalog.producttype.ProductType;
+import com.example.shop.catalog.producttype.ProductTypes;
+import com.example.shop.problems.Problems;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.bson.Document;
+
+/**
+ * The stored fields a product body sets (all but sku and version), shared by create and replace:
+ * {@code details} checked against the product type's declaration, pricing with its computed
+ * savings, category ids de-duplicated, keywords derived. Every refusal is a 400 naming the field.
+ */
+@ApplicationScoped
+class ProductFields {
+
+    private static final Pattern CATEGORY_ID = Pattern.compile("[0-9a-f]{24}");
+
+    private final ProductTypes types;
+
+    ProductFields(ProductTypes types) {
+        this.types = types;
+    }
+
+    Document of(ProductBody body) {
+        ProductType type = types.find(body.type()).orElseThrow(() -> Problems.invalidField("type",
+                "Unknown product type '" + body.type() + "'; known: " + types.list().stream()
+                        .map(ProductType::name).collect(Collectors.joining(", "))));
+        Document details = DetailsValidator.toDocument(type, body.details());
+        Document doc = new Document("type", type.name()).append("title", body.title());
+        if (body.description() != null) {
+            doc.append("description", body.description());
+        }
+        if (body.shipping() != null) {
+            Document shipping = new Document();
+            if (body.shipping().weight() != null) {
+                shipping.append("weight", body.shipping().weight());
+            }
+            if (body.shipping().dimensions() != null) {
+                ProductBody.Dimensions d = body.shipping().dimensions();
+                shipping.append("dimensions", new Document("width", d.width()).append("height", d.height())
+                        .append("depth", d.depth()));
+            }
+            doc.append("shipping", shipping);
+        }
+        doc.append("pricing", pricing(body.pricing()));
+        doc.append("category_ids", categoryIds(body.category_ids()));
+        doc.append("details", details);
+        doc.append("keywords", Keywords.derive(body.title(), details, keywords(body.keywords())));
+        if (body.max_per_cart() != null) {
+            doc.append("max_per_cart", body.max_per_cart());
+        }
+        return doc;
+    }
+
+    static Document pricing(ProductBody.Pricing pricing) {
+        long list = pricing.list();
+        long retail = pricing.retail();
+        if (retail > list) {
+            throw Problems.invalidField("pricing.retail", "'pricing.retail' (" + retail
+                    + ") must not exceed 'pricing.list' (" + list + ")");
+        }
+        long savings = list - retail;
+        long pctSavings = list == 0 ? 0 : savings * 100 / list;
+        if (pricing.savings() != null && pricing.savings() != savings) {
+            throw Problems.invalidField("pricing.savings", "'pricing.savings' is computed as list - retail = "
+                    + savings + "; leave it out or send that value");
+        }
+        if (pricing.pct_savings() != null && pricing.pct_savings() != pctSavings) {
+            throw Problems.invalidField("pricing.pct_savings", "'pricing.pct_savings' is computed as "
+                    + pctSavings + "; leave it out or send that value");
+        }
+        return new Document("currency", pricing.currency()).append("list", list).append("retail", retail)
+                .append("savings", savings).append("pct_savings", pctSavings);
+    }
+
+    private static List<String> categoryIds(List<String> ids) {
+        if (ids == null) {
+            return List.of();
+        }
+        Set<String> unique = new LinkedHashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            if (id == null || !CATEGORY_ID.matcher(id).matches()) {
+                throw Problems.invalidField("category_ids[" + i + "]",
+                        "'category_ids[" + i + "]' must be a category id of 24 lower-case hex digits");
+            }
+            unique.add(id);
+        }
+        return new ArrayList<>(unique);
+    }
+
+    private static List<String> keywords(List<String> keywords) {
+        if (keywords == null) {
+            return List.of();
+        }
+        for (int i = 0; i < keywords.size(); i++) {
+            String keyword = keywords.get(i);
+            if (keyword == null || keyword.isBlank() || keyword.length() > 100) {
+                throw Problems.invalidField("keywords[" + i + "]",
+                        "'keywords[" + i + "]' must be a non-blank string of at most 100 characters");
+            }
+        }
+        return keywords;
+    }
+}

@@ -1,0 +1,63 @@
+package com.example.shop.catalog.product;
+
+import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.problems.Problems;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.bson.Document;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+
+/**
+ * Replaces a product's fields if it is still at the If-Match version, in one
+ * {@code findOneAndUpdate({sku, version: n}, {$set…, $unset…, $inc: {version: 1}})}: of two writers
+ * holding the same version exactly one matches, the other gets 412 with the current version.
+ */
+@ApplicationScoped
+public class ReplaceProduct {
+
+    private static final FindOneAndUpdateOptions RETURN_UPDATED = new FindOneAndUpdateOptions()
+            .returnDocument(ReturnDocument.AFTER).projection(ProductStore.WITHOUT_ID);
+
+    private final ProductStore store;
+    private final ProductFields fields;
+    private final PerCartLimit perCartLimit;
+
+    ReplaceProduct(ProductStore store, ProductFields fields, PerCartLimit perCartLimit) {
+        this.store = store;
+        this.fields = fields;
+        this.perCartLimit = perCartLimit;
+    }
+
+    public ProductJson replace(String sku, long expectedVersion, ProductBody body) {
+        if (body.sku() != null && !body.sku().equals(sku)) {
+            throw Problems.invalidField("sku", "'sku' in the body ('" + body.sku() + "') differs from the path ('" + sku
+                    + "'); a sku cannot be changed");
+        }
+        if (body.version() != null && body.version() != expectedVersion) {
+            throw Problems.invalidField("version", "'version' in the body (" + body.version()
+                    + ") differs from If-Match (" + expectedVersion + ")");
+        }
+        Document set = fields.of(body);
+        Document update = new Document("$set", set).append("$inc", new Document("version", 1L));
+        Document unset = new Document();
+        for (String optional : List.of("description", "shipping", "max_per_cart")) {
+            if (!set.containsKey(optional)) {
+                unset.append(optional, "");
+            }
+        }
+        if (!unset.isEmpty()) {
+            update.append("$unset", unset);
+        }
+        Document updated = store.products().findOneAndUpdate(and(eq("sku", sku), eq("version", expectedVersion)),
+                update, RETURN_UPDATED);
+        if (updated == null) {
+            throw store.versionOf(sku).map(current -> CatalogProblems.staleVersion(sku, expectedVersion, current))
+                    .orElseGet(() -> CatalogProblems.unknownProduct(sku));
+        }
+        return ProductJson.of(perCartLimit.shownOn(updated));
+    }
+}

@@ -1,0 +1,64 @@
+package com.example.shop.catalog.producttype;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.Updates;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.bson.Document;
+
+/**
+ * The built-in product types, from the book's examples, inserted at start-up when missing
+ * ({@code catalog.seed-product-types}) and never overwritten: an upsert with {@code $setOnInsert}
+ * per type, so several replicas starting at once insert each type once.
+ */
+@ApplicationScoped
+public class BuiltInProductTypes {
+
+    public static final List<ProductType> BUILT_IN = List.of(
+            new ProductType("Audio Album", "A music album (book ch. 5)", List.of(
+                    attr("title", AttributeType.STRING, false),
+                    attr("artist", AttributeType.STRING, true),
+                    attr("genre", AttributeType.STRING_LIST, true),
+                    attr("tracks", AttributeType.STRING_LIST, false),
+                    attr("issue_date", AttributeType.DATE, true),
+                    attr("label", AttributeType.STRING, false),
+                    attr("format", AttributeType.STRING, false))),
+            new ProductType("Film", "A film (book ch. 5)", List.of(
+                    attr("title", AttributeType.STRING, false),
+                    attr("director", AttributeType.STRING_LIST, true),
+                    attr("writer", AttributeType.STRING_LIST, false),
+                    attr("actor", AttributeType.STRING_LIST, false),
+                    attr("genre", AttributeType.STRING_LIST, true),
+                    attr("aspect_ratio", AttributeType.STRING, false),
+                    attr("rating", AttributeType.STRING, false),
+                    attr("issue_date", AttributeType.DATE, true))));
+
+    private final ProductTypeStore store;
+
+    BuiltInProductTypes(ProductTypeStore store) {
+        this.store = store;
+    }
+
+    /** Inserts the built-in types that are missing; leaves existing ones as they are. Idempotent. */
+    public void insertMissing() {
+        for (ProductType type : BUILT_IN) {
+            Document doc = ProductTypeStore.toDocument(type);
+            doc.remove("_id");
+            try {
+                store.types().updateOne(Filters.eq("_id", type.name()), Updates.setOnInsert(doc),
+                        new UpdateOptions().upsert(true));
+            } catch (MongoWriteException e) {
+                if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                    throw e; // a concurrent replica inserted it first: fine
+                }
+            }
+        }
+    }
+
+    private static ProductType.Attribute attr(String name, AttributeType type, boolean required) {
+        return new ProductType.Attribute(name, type.wireName(), required);
+    }
+}

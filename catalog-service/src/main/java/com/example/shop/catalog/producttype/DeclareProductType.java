@@ -1,0 +1,77 @@
+package com.example.shop.catalog.producttype;
+
+import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.CatalogSchema;
+import com.example.shop.problems.Problems;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Declares a new product type: one {@code insertOne} whose {@code _id} is the name, so a
+ * duplicate is refused by the primary key (409), then the products' collection validator is
+ * rebuilt to know the new type. Types are never changed once declared.
+ */
+@ApplicationScoped
+public class DeclareProductType {
+
+    private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+
+    private final ProductTypeStore store;
+    private final CatalogSchema schema;
+
+    DeclareProductType(ProductTypeStore store, CatalogSchema schema) {
+        this.store = store;
+        this.schema = schema;
+    }
+
+    public ProductType declare(ProductType type) {
+        checkDeclaration(type);
+        try {
+            store.types().insertOne(ProductTypeStore.toDocument(type));
+        } catch (MongoWriteException e) {
+            if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
+                throw CatalogProblems.duplicateProductType(type.name());
+            }
+            throw e;
+        }
+        schema.refreshValidator();
+        return type;
+    }
+
+    /** Rules a declaration must follow beyond its field constraints; 400 naming the attribute. */
+    static void checkDeclaration(ProductType type) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < type.attributes().size(); i++) {
+            ProductType.Attribute attribute = type.attributes().get(i);
+            String field = "attributes[" + i + "]";
+            if (attribute == null) {
+                throw Problems.invalidField(field, "'" + field + "' must be an attribute object");
+            }
+            if (attribute.name() == null || !ATTRIBUTE_NAME.matcher(attribute.name()).matches()) {
+                throw Problems.invalidField(field + ".name", "'" + field + ".name' must be lower case letters, digits "
+                        + "and '_', starting with a letter, at most 64 characters");
+            }
+            if (attribute.type() == null || AttributeType.fromWireName(attribute.type()).isEmpty()) {
+                throw Problems.invalidField(field + ".type", "'" + field + ".type' must be one of "
+                        + AttributeType.NAMES.replace('|', ','));
+            }
+            if (!seen.add(attribute.name())) {
+                throw Problems.invalidField(field + ".name", "Attribute '" + attribute.name() + "' is declared twice");
+            }
+            AttributeType valueType = attribute.valueType();
+            if (attribute.name().equals("issue_date") && valueType != AttributeType.DATE) {
+                throw Problems.invalidField(field + ".type",
+                        "Attribute 'issue_date' must be of type date: the catalog sorts by it");
+            }
+            if ((attribute.name().equals("genre") || attribute.name().equals("actor"))
+                    && valueType != AttributeType.STRING && valueType != AttributeType.STRING_LIST) {
+                throw Problems.invalidField(field + ".type", "Attribute '" + attribute.name()
+                        + "' must be of type string or string_list: the catalog filters by it");
+            }
+        }
+    }
+}
