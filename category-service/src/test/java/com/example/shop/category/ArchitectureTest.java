@@ -1,39 +1,63 @@
 package com.example.shop.category;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.example.shop.category.categories.Checkpoints;
+import com.example.shop.testsupport.architecture.ServiceShape;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import io.quarkus.arc.DefaultBean;
 import org.junit.jupiter.api.Test;
 
-/** The category service never uses another service's code, and its layers point one way. */
+/**
+ * The category service has the shape of every service (docs/design.md, "Shape of a service"), and
+ * its own: the root package and one feature package, {@code categories}, nothing else.
+ */
 class ArchitectureTest {
 
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("com.example.shop.category");
+    private static final String ROOT = "com.example.shop.category";
+    private static final String CATEGORIES = ROOT + ".categories";
+
+    private static final ServiceShape SHAPE = ServiceShape.of("category");
+    private static final JavaClasses CLASSES = SHAPE.imported();
 
     @Test
-    void noDependencyOnOtherServices() {
-        noClasses().that().resideInAPackage("com.example.shop.category..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "com.example.shop.catalog..", "com.example.shop.cart..", "com.example.shop.gateway..")
+    void hasTheShapeOfEveryService() {
+        SHAPE.check();
+    }
+
+    /**
+     * The tree lock, the reconciler and the writes are one aggregate's: split into packages, they
+     * would depend on each other both ways.
+     */
+    @Test
+    void oneFeaturePackage() {
+        classes().should().resideInAnyPackage(ROOT, CATEGORIES)
+                .because("the service's classes are its cross-cutting ones (root) and the categories feature")
                 .check(CLASSES);
     }
 
     @Test
-    void useCasesDoNotKnowHttp() {
-        noClasses().that().resideInAnyPackage("com.example.shop.category.tree..", "com.example.shop.category.write..",
-                        "com.example.shop.category.browse..", "com.example.shop.category.integrity..")
-                .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "com.example.shop.category.rest..")
+    void theRootPackageDoesNotDependOnTheFeature() {
+        noClasses().that().resideInAPackage(ROOT)
+                .should().dependOnClassesThat().resideInAPackage(CATEGORIES)
+                .because("configuration, problem kinds and schema are what the feature builds on")
                 .check(CLASSES);
     }
 
     @Test
-    void onlyTheRestPackageHasResources() {
-        noClasses().that().resideOutsideOfPackage("com.example.shop.category.rest..")
-                .should().beAnnotatedWith(jakarta.ws.rs.Path.class)
+    void onlyResourcesKnowHttp() {
+        noClasses().that().areNotAnnotatedWith(jakarta.ws.rs.Path.class)
+                .should().dependOnClassesThat().resideInAPackage("jakarta.ws.rs..")
+                .because("use cases, the lock and the store are called by the resources, never by HTTP")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theOnlyCheckpointsInMainCodeAreTheNoOpDefault() {
+        classes().that().implement(Checkpoints.class)
+                .should().haveSimpleName("NoCheckpoints").andShould().beAnnotatedWith(DefaultBean.class)
+                .because("fault injection is armed by beans of the test sources only")
                 .check(CLASSES);
     }
 }

@@ -1,17 +1,17 @@
 package com.example.shop.category;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.shop.category.categories.MoveStep;
 import com.example.shop.category.support.Api;
 import com.example.shop.category.support.ArmedCheckpoints;
-import com.example.shop.category.support.Trees;
 import com.example.shop.category.support.Trees.Model;
-import com.example.shop.category.tree.MoveStep;
+import com.example.shop.category.support.Trees;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -1,13 +1,18 @@
 package com.example.shop.category.support;
 
-import com.example.shop.category.tree.Checkpoints;
-import com.example.shop.category.tree.InterruptedOperation;
-import com.example.shop.category.tree.MoveStep;
+import com.example.shop.category.categories.Checkpoints;
+import com.example.shop.category.categories.MoveStep;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Updates;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Test-only replacement of the production {@code NoCheckpoints}: a test arms it to make the next
- * change stop dead at a step, as if the process had been killed there.
+ * change die at a step, as if its process had been killed there. A dead process does not release
+ * the tree lock: its lease stays until it expires. So at the step the lease passes to a "dead"
+ * owner (same expiry) before the change is stopped; the service's release, which names the
+ * request's own owner, then finds nothing to release, and the next change must wait for the lease
+ * to expire and take it over from the dead holder, as after a real crash.
  */
 @ApplicationScoped
 public class ArmedCheckpoints implements Checkpoints {
@@ -26,7 +31,13 @@ public class ArmedCheckpoints implements Checkpoints {
     public void reached(MoveStep step) {
         if (step == armed) {
             armed = null;
-            throw new InterruptedOperation(step);
+            long held = Trees.db().getCollection("tree_locks").updateOne(
+                    Filters.and(Filters.eq("_id", "tree"), Filters.ne("owner", null)),
+                    Updates.set("owner", "dead-process")).getModifiedCount();
+            if (held != 1) {
+                throw new IllegalStateException("a change reached " + step + " without holding the tree lock");
+            }
+            throw new SimulatedCrash(step);
         }
     }
 }

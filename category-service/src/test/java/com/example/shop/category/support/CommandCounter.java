@@ -4,13 +4,13 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import io.quarkus.mongodb.runtime.MongoClientCustomizer;
-import jakarta.inject.Singleton;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /** Counts the commands (round trips) the service's MongoClient sends while a test records. */
-@Singleton
+@ApplicationScoped
 public class CommandCounter implements MongoClientCustomizer {
 
     /** Not a bean itself, so that it is registered exactly once (by {@link #customize}). */

@@ -1,0 +1,62 @@
+package com.example.shop.category;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/**
+ * Every setting of the category service (prefix {@code category}), with its default: this is the
+ * only place a default lives ({@code application.properties} holds per-profile differences only).
+ */
+@ConfigMapping(prefix = "category")
+public interface CategoryConfig {
+
+    Page page();
+
+    Tree tree();
+
+    TreeLock treeLock();
+
+    Reconcile reconcile();
+
+    interface Page {
+        /** Items per page when the client gives no {@code limit}. */
+        @WithDefault("50")
+        int defaultLimit();
+
+        /** The largest {@code limit} a client may ask for. */
+        @WithDefault("200")
+        int maxLimit();
+    }
+
+    interface Tree {
+        /** {@code GET /categories?tree=true} refuses (422) a tree with more nodes than this. */
+        @WithDefault("10000")
+        int maxNodes();
+    }
+
+    interface TreeLock {
+        /**
+         * How long a change of the tree (create, move, rename, slug change, delete) may hold the
+         * tree lock. It outlives the longest change (a 1,000-node move takes well under 2 s) and
+         * bounds how long a holder that died keeps the others out; the next holder then reconciles
+         * the tree it may have left half changed.
+         */
+        @WithDefault("15s")
+        Duration lease();
+
+        /**
+         * How long a change waits for the lock before answering 503 tree-busy. Below the gateway's
+         * upstream timeout (10 s), so that a client gets this service's own 503 problem rather
+         * than the gateway's 504.
+         */
+        @WithDefault("4s")
+        Duration maxWait();
+    }
+
+    interface Reconcile {
+        /** Passes of re-derive-and-fix before a reconcile gives up and leaves the rest to repair. */
+        @WithDefault("10")
+        int maxPasses();
+    }
+}

@@ -1,0 +1,144 @@
+package com.example.shop.category.categories;
+
+import com.example.shop.category.CategoryConfig;
+import com.example.shop.category.CategoryProblems;
+import com.example.shop.problems.Problems;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import org.bson.types.ObjectId;
+
+/**
+ * The read side. Every read is one indexed query (plus the slug lookup where a slug names the
+ * start): breadcrumbs come from the node's own ancestors array (the point of the schema),
+ * children from the parent pointer ({@code {parent, slug}} index), descendants and subtree ids
+ * from {@code ancestors._id}.
+ */
+@ApplicationScoped
+public class BrowseCategories {
+
+    private final CategoryStore store;
+    private final CategoryConfig config;
+
+    BrowseCategories(CategoryStore store, CategoryConfig config) {
+        this.store = store;
+        this.config = config;
+    }
+
+    public CategoryView get(String slug) {
+        return CategoryView.of(store.requireBySlug(slug));
+    }
+
+    /** Roots, by slug. Cursor: the last slug of the previous page. */
+    public CategoryPage roots(Integer limit, String cursor) {
+        return bySlug(Filters.eq("parent", null), limit, cursor);
+    }
+
+    /** Direct children, by slug. Cursor: the last slug of the previous page. */
+    public CategoryPage children(String slug, Integer limit, String cursor) {
+        Node node = store.requireBySlug(slug);
+        return bySlug(Filters.eq("parent", node.id()), limit, cursor);
+    }
+
+    /** All descendants (any depth), by id. Cursor: the last id of the previous page. */
+    public CategoryPage descendants(String slug, Integer limit, String cursor) {
+        Node node = store.requireBySlug(slug);
+        int size = limit(limit);
+        Bson filter = Filters.eq("ancestors._id", node.id());
+        if (cursor != null) {
+            if (!ObjectId.isValid(cursor)) {
+                throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' value of the previous page");
+            }
+            filter = Filters.and(filter, Filters.gt("_id", new ObjectId(cursor)));
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (Document d : store.categories().find(filter).projection(CategoryStore.NODE_FIELDS)
+                .sort(Sorts.ascending("_id")).limit(size + 1)) {
+            nodes.add(CategoryStore.toNode(d));
+        }
+        return page(nodes, size, n -> n.id().toHexString());
+    }
+
+    /** The subtree's ids in one indexed query: {@code {$or: [{_id: id}, {"ancestors._id": id}]}}. */
+    public SubtreeIds subtreeIds(String slug) {
+        Node node = store.requireBySlug(slug);
+        List<String> ids = new ArrayList<>();
+        ids.add(node.id().toHexString());
+        for (Document d : store.categories()
+                .find(Filters.or(Filters.eq("_id", node.id()), Filters.eq("ancestors._id", node.id())))
+                .projection(Projections.include("_id")).batchSize(5000)) {
+            ObjectId id = d.getObjectId("_id");
+            if (!id.equals(node.id())) {
+                ids.add(id.toHexString());
+            }
+        }
+        return new SubtreeIds(node.slug(), ids);
+    }
+
+    /** The whole tree, nested by parent pointers, children by slug. */
+    public CategoryTree tree() {
+        int max = config.tree().maxNodes();
+        List<Node> all = new ArrayList<>();
+        for (Document d : store.categories().find()
+                .projection(Projections.include("_id", "slug", "name", "parent")).limit(max + 1).batchSize(5000)) {
+            all.add(new Node(d.getObjectId("_id"), d.getString("slug"), d.getString("name"), d.getObjectId("parent"), List.of()));
+        }
+        if (all.size() > max) {
+            throw CategoryProblems.treeTooLarge(max);
+        }
+        all.sort(Comparator.comparing(Node::slug));
+        Map<ObjectId, List<Node>> byParent = new HashMap<>();
+        for (Node n : all) {
+            byParent.computeIfAbsent(n.parent(), k -> new ArrayList<>()).add(n);
+        }
+        List<TreeNode> roots = byParent.getOrDefault(null, List.of()).stream()
+                .map(n -> nest(n, byParent, 0)).toList();
+        return new CategoryTree(roots, all.size());
+    }
+
+    private TreeNode nest(Node node, Map<ObjectId, List<Node>> byParent, int depth) {
+        List<TreeNode> children = depth > 1000 ? List.of() : byParent.getOrDefault(node.id(), List.of()).stream()
+                .map(c -> nest(c, byParent, depth + 1)).toList();
+        return new TreeNode(node.id().toHexString(), node.slug(), node.name(), children);
+    }
+
+    private CategoryPage bySlug(Bson filter, Integer limit, String cursor) {
+        int size = limit(limit);
+        if (cursor != null) {
+            filter = Filters.and(filter, Filters.gt("slug", cursor));
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (Document d : store.categories().find(filter).projection(CategoryStore.NODE_FIELDS)
+                .sort(Sorts.ascending("slug")).limit(size + 1)) {
+            nodes.add(CategoryStore.toNode(d));
+        }
+        return page(nodes, size, Node::slug);
+    }
+
+    private static CategoryPage page(List<Node> nodes, int size, Function<Node, String> cursorOf) {
+        boolean more = nodes.size() > size;
+        List<Node> items = more ? nodes.subList(0, size) : nodes;
+        return new CategoryPage(items.stream().map(CategoryView::of).toList(),
+                more ? cursorOf.apply(items.get(items.size() - 1)) : null);
+    }
+
+    private int limit(Integer limit) {
+        if (limit == null) {
+            return config.page().defaultLimit();
+        }
+        int max = config.page().maxLimit();
+        if (limit < 1 || limit > max) {
+            throw Problems.invalidField("limit", "Query parameter 'limit' must be between 1 and " + max);
+        }
+        return limit;
+    }
+}

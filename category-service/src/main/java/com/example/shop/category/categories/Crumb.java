@@ -1,0 +1,20 @@
+package com.example.shop.category.categories;
+
+import org.bson.Document;
+import org.bson.types.ObjectId;
+
+/** One entry of a category's {@code ancestors} array: a copy of an ancestor's id, slug and name. */
+public record Crumb(ObjectId id, String slug, String name) {
+
+    static Crumb of(Node node) {
+        return new Crumb(node.id(), node.slug(), node.name());
+    }
+
+    Document toDocument() {
+        return new Document("_id", id).append("slug", slug).append("name", name);
+    }
+
+    static Crumb fromDocument(Document d) {
+        return new Crumb(d.getObjectId("_id"), d.getString("slug"), d.getString("name"));
+    }
+}

@@ -1,0 +1,165 @@
+package com.example.shop.category.categories;
+
+import com.example.shop.category.CategoryConfig;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.Updates;
+import com.mongodb.client.model.WriteModel;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.Document;
+import org.bson.types.ObjectId;
+import org.jboss.logging.Logger;
+
+/**
+ * Re-derives {@code ancestors} from parent pointers (the source of truth) and rewrites the ones
+ * that differ, in bulk; then checks again, until a pass finds nothing to fix (at most
+ * {@code category.reconcile.max-passes}). Idempotent. Each pass reads every category with one query
+ * (the collection is small, as the book notes), loads what a chain needs beyond that with
+ * {@code $in} queries, and writes all fixes in one unordered {@code bulkWrite}.
+ *
+ * <p>Two callers: the holder of the tree lock that took the lease over from a dead holder
+ * ({@link TreeLock}), before its own change, with nothing else writing meanwhile; and
+ * {@code POST /admin/categories/repair}, which does not take the lock. A repair that overlaps a
+ * move can rewrite the subtree between the move's parent pointer and its bulk write, and the
+ * move's {@code $pull}/{@code $push} then applies to ancestors already moved; verify reports what
+ * that leaves and another repair mends it.
+ */
+@ApplicationScoped
+public class Reconciler {
+
+    private static final Logger LOG = Logger.getLogger(Reconciler.class);
+
+    private final CategoryStore store;
+    private final CategoryConfig config;
+    private final MeterRegistry registry;
+
+    Reconciler(CategoryStore store, CategoryConfig config, MeterRegistry registry) {
+        this.store = store;
+        this.config = config;
+        this.registry = registry;
+    }
+
+    /** A node whose stored ancestors differ from its parent chain, or whose chain is broken ({@code expected} null). */
+    public record Discrepancy(Node node, List<Crumb> expected, DiscrepancyKind kind) {
+    }
+
+    /** What a reconcile pass sequence did. */
+    public record Outcome(int passes, List<Discrepancy> fixed, List<Discrepancy> unfixable, boolean settled) {
+    }
+
+    /** Reconciles every category. */
+    public Outcome reconcileAll() {
+        return settle();
+    }
+
+    /** Reports every node whose ancestors disagree with its parent chain, without changing anything. */
+    public List<Discrepancy> verifyAll() {
+        Map<ObjectId, Node> all = loadAll();
+        return diff(all, all.values());
+    }
+
+    private Outcome settle() {
+        Map<ObjectId, Discrepancy> fixed = new LinkedHashMap<>();
+        List<Discrepancy> unfixable = List.of();
+        int max = Math.max(1, config.reconcile().maxPasses());
+        for (int pass = 1; pass <= max; pass++) {
+            Map<ObjectId, Node> targets = loadAll();
+            Map<ObjectId, Node> known = new HashMap<>(targets);
+            List<Discrepancy> found = diff(known, targets.values());
+            List<Discrepancy> fixable = found.stream().filter(d -> d.kind() == DiscrepancyKind.ANCESTORS_MISMATCH).toList();
+            unfixable = found.stream().filter(d -> d.kind() != DiscrepancyKind.ANCESTORS_MISMATCH).toList();
+            if (fixable.isEmpty()) {
+                return new Outcome(pass, List.copyOf(fixed.values()), unfixable, true);
+            }
+            write(fixable);
+            registry.counter("category.ancestors.rewritten", "source", "repair").increment(fixable.size());
+            for (Discrepancy d : fixable) {
+                fixed.putIfAbsent(d.node().id(), d);
+            }
+        }
+        LOG.warnf("Category ancestors did not settle after %d passes (concurrent changes); POST /admin/categories/repair fixes the rest", max);
+        return new Outcome(max, List.copyOf(fixed.values()), unfixable, false);
+    }
+
+    /**
+     * Compares each target's stored ancestors with the chain of parent pointers above it, loading
+     * (in bulk) the chain nodes not yet known. {@code known} grows with what was loaded.
+     */
+    List<Discrepancy> diff(Map<ObjectId, Node> known, Collection<Node> targets) {
+        Set<ObjectId> absent = new HashSet<>();
+        Set<ObjectId> wanted = new HashSet<>();
+        for (Node n : targets) {
+            if (n.parent() != null) {
+                wanted.add(n.parent());
+            }
+            for (Crumb c : n.ancestors()) {
+                wanted.add(c.id());
+            }
+        }
+        while (true) {
+            wanted.removeAll(known.keySet());
+            wanted.removeAll(absent);
+            if (!wanted.isEmpty()) {
+                for (Node n : store.find(Filters.in("_id", wanted))) {
+                    known.put(n.id(), n);
+                }
+                for (ObjectId id : wanted) {
+                    if (!known.containsKey(id)) {
+                        absent.add(id);
+                    }
+                }
+            }
+            Set<ObjectId> next = new HashSet<>();
+            List<Discrepancy> found = new ArrayList<>();
+            for (Node n : targets) {
+                Chains.Chain chain = Chains.of(n, known);
+                if (chain instanceof Chains.Missing missing) {
+                    if (absent.contains(missing.id())) {
+                        found.add(new Discrepancy(n, null, DiscrepancyKind.MISSING_PARENT));
+                    } else {
+                        next.add(missing.id());
+                    }
+                } else if (chain instanceof Chains.Cycle) {
+                    found.add(new Discrepancy(n, null, DiscrepancyKind.CYCLE));
+                } else if (chain instanceof Chains.Complete complete && !complete.ancestors().equals(n.ancestors())) {
+                    found.add(new Discrepancy(n, complete.ancestors(), DiscrepancyKind.ANCESTORS_MISMATCH));
+                }
+            }
+            if (next.isEmpty()) {
+                return found;
+            }
+            wanted = next;
+        }
+    }
+
+    private void write(List<Discrepancy> fixes) {
+        List<WriteModel<Document>> updates = new ArrayList<>(fixes.size());
+        for (Discrepancy d : fixes) {
+            // Filter on _id alone: a value derived from a parent pointer that changed meanwhile is
+            // caught by the next pass, which re-reads the truth after this write (a {_id, parent}
+            // guard would add nothing to that, and the embedded server scans for any filter that
+            // is not exactly an index's keys).
+            updates.add(new UpdateOneModel<>(Filters.eq("_id", d.node().id()),
+                    Updates.set("ancestors", CategoryStore.crumbs(d.expected()))));
+        }
+        store.categories().bulkWrite(updates, new BulkWriteOptions().ordered(false));
+    }
+
+    Map<ObjectId, Node> loadAll() {
+        Map<ObjectId, Node> all = new LinkedHashMap<>();
+        for (Node n : store.find(new Document())) {
+            all.put(n.id(), n);
+        }
+        return all;
+    }
+}

@@ -1,0 +1,146 @@
+package com.example.shop.category.categories;
+
+import com.example.shop.category.CategoryConfig;
+import com.example.shop.category.CategoryProblems;
+import com.mongodb.MongoException;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.Date;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import org.bson.Document;
+import org.jboss.logging.Logger;
+
+/**
+ * A lease on the tree, held by every change of a category (create, move, rename, slug change,
+ * delete), so that changes never interleave: the cycle check of a move and the no-children check
+ * of a delete cannot be overtaken, and a move can compute its descendants' new ancestors from the
+ * stored ones, which no one else changes meanwhile. It is one document,
+ * {@code tree_locks {_id: "tree"}}, taken and released with single-document guarded updates (no
+ * transaction):
+ * <pre>
+ *   take:    findOneAndUpdate({_id:"tree", $or:[{owner:null}, {expiresAt:{$lt:now}}]},
+ *                             {$set:{owner, expiresAt:now+lease}})      (answers the document before)
+ *   release: updateOne({_id:"tree", owner}, {$set:{owner:null, expiresAt:null}})
+ * </pre>
+ * A holder that dies leaves the lease to expire, and may leave a change half done (a parent
+ * pointer moved, its descendants' ancestors not yet). The next holder sees from the document it
+ * took over that the previous holder never released it, and first reconciles the whole tree
+ * ({@link Reconciler#reconcileAll}: ancestors re-derived from parent pointers and current labels)
+ * before its own change. So whoever holds the lease finds the stored ancestors right, with one
+ * exception: a change that fails between two of its writes while its process lives (a database
+ * error) releases the lease like any other, and what it left half done stays until
+ * {@code POST /admin/categories/repair} (verify reports it).
+ */
+@ApplicationScoped
+public class TreeLock {
+
+    private static final Logger LOG = Logger.getLogger(TreeLock.class);
+    private static final String ID = "tree";
+
+    private final CategoryStore store;
+    private final CategoryConfig config;
+    private final Reconciler reconciler;
+
+    public TreeLock(CategoryStore store, CategoryConfig config, Reconciler reconciler) {
+        this.store = store;
+        this.config = config;
+        this.reconciler = reconciler;
+    }
+
+    /** A held lease: proof, for the use cases that need it, that the caller holds the lock. */
+    public static final class Lease {
+        private final String owner;
+
+        private Lease(String owner) {
+            this.owner = owner;
+        }
+    }
+
+    /**
+     * Runs {@code work} holding the lease and releases it afterwards, whatever the outcome. Only a
+     * holder that dies (the process, not the request) leaves the lease held, until it expires.
+     */
+    public <T> T withLock(Function<Lease, T> work) {
+        Lease lease = acquire();
+        try {
+            return work.apply(lease);
+        } finally {
+            release(lease);
+        }
+    }
+
+    private volatile boolean lockDocumentReady;
+
+    void onStart(@Observes StartupEvent event) {
+        try {
+            ensureLockDocument();
+        } catch (MongoException e) {
+            LOG.warnf("Could not create the tree lock document at startup (%s); will retry on first use", e.getMessage());
+        }
+    }
+
+    void ensureLockDocument() {
+        if (lockDocumentReady) {
+            return;
+        }
+        if (store.locks().find(Filters.eq("_id", ID)).first() == null) {
+            try {
+                store.locks().insertOne(free());
+            } catch (MongoException e) {
+                if (!CategoryStore.isDuplicateKey(e)) {
+                    throw e;
+                }
+            }
+        }
+        lockDocumentReady = true;
+    }
+
+    private static Document free() {
+        return new Document("_id", ID).append("owner", null).append("expiresAt", null);
+    }
+
+    private Lease acquire() {
+        ensureLockDocument();
+        String owner = UUID.randomUUID().toString();
+        Duration lease = config.treeLock().lease();
+        long deadline = System.nanoTime() + config.treeLock().maxWait().toNanos();
+        while (true) {
+            Date now = new Date();
+            Document before = store.locks().findOneAndUpdate(
+                    Filters.and(Filters.eq("_id", ID),
+                            Filters.or(Filters.eq("owner", null), Filters.lt("expiresAt", now))),
+                    Updates.combine(Updates.set("owner", owner),
+                            Updates.set("expiresAt", new Date(now.getTime() + lease.toMillis()))),
+                    new FindOneAndUpdateOptions().returnDocument(ReturnDocument.BEFORE));
+            if (before != null) {
+                if (before.getString("owner") != null) {
+                    LOG.warnf("Tree lock taken over from a holder whose lease expired (it may have died half-way); reconciling the tree first");
+                    reconciler.reconcileAll();
+                }
+                return new Lease(owner);
+            }
+            if (System.nanoTime() > deadline) {
+                throw CategoryProblems.treeBusy();
+            }
+            try {
+                Thread.sleep(5 + ThreadLocalRandom.current().nextInt(20));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw CategoryProblems.treeBusy();
+            }
+        }
+    }
+
+    private void release(Lease lease) {
+        store.locks().updateOne(Filters.and(Filters.eq("_id", ID), Filters.eq("owner", lease.owner)),
+                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null)));
+    }
+}

@@ -1,0 +1,60 @@
+package com.example.shop.category.categories;
+
+import com.example.shop.category.CategoryProblems;
+import com.example.shop.web.database.SchemaSetup;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code PATCH /categories/{slug}}: rename and/or change slug and/or move, all under the tree lock.
+ * With a move, every check that can refuse (unknown parent, cycle) runs before anything is
+ * written; then the relabel (which can still refuse a duplicate slug, with nothing written), then
+ * the move.
+ */
+@ApplicationScoped
+public class UpdateCategory {
+
+    /** The requested changes; {@code moveGiven} tells an absent {@code parent} from {@code null} (make it a root). */
+    public record Changes(String name, String slug, boolean moveGiven, String parent) {
+    }
+
+    private final CategoryStore store;
+    private final TreeLock lock;
+    private final RelabelCategory relabel;
+    private final MoveCategory move;
+    private final SchemaSetup schema;
+
+    UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move, SchemaSetup schema) {
+        this.store = store;
+        this.lock = lock;
+        this.relabel = relabel;
+        this.move = move;
+        this.schema = schema;
+    }
+
+    public Node update(String slug, Changes changes) {
+        if (!changes.moveGiven()) {
+            return lock.withLock(lease -> relabel.relabel(lease, store.requireBySlug(slug), changes.name(), changes.slug()));
+        }
+        schema.requireReady(); // a move finds its nodes by slug: only with the unique index is that one node
+        return lock.withLock(lease -> {
+            // the node and the new parent in one query
+            Map<String, Node> found = store.findBySlugs(changes.parent() == null ? List.of(slug) : List.of(slug, changes.parent()));
+            Node node = found.get(slug);
+            if (node == null) {
+                throw CategoryProblems.unknownCategory(slug);
+            }
+            Node parent = null;
+            if (changes.parent() != null) {
+                parent = found.get(changes.parent());
+                if (parent == null) {
+                    throw CategoryProblems.unknownParent(changes.parent());
+                }
+            }
+            move.check(node, parent);
+            Node relabelled = relabel.relabel(lease, node, changes.name(), changes.slug());
+            return move.move(lease, relabelled, parent);
+        });
+    }
+}
