@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /** A small blocking HTTP client over java.net.http (HTTP/1.1, pooled keep-alive connections). */
 final class Api {
@@ -43,12 +44,11 @@ final class Api {
     final String token;
     final Duration timeout;
     private final HttpClient client;
+    /** The {@code X-Forwarded-For} of every request ({@link ClientAddresses}), or null to send none. */
+    private final Supplier<String> forwardedFor;
 
     Api(String base, String token, Duration timeout, int ioThreads) {
-        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        this.token = token;
-        this.timeout = timeout;
-        this.client = HttpClient.newBuilder()
+        this(base, token, timeout, HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(3))
                 .executor(Executors.newFixedThreadPool(ioThreads, r -> {
@@ -56,11 +56,33 @@ final class Api {
                     t.setDaemon(true);
                     return t;
                 }))
-                .build();
+                .build(), null);
+    }
+
+    private Api(String base, String token, Duration timeout, HttpClient client, Supplier<String> forwardedFor) {
+        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.token = token;
+        this.timeout = timeout;
+        this.client = client;
+        this.forwardedFor = forwardedFor;
     }
 
     Api withBase(String otherBase) {
         return new Api(otherBase, token, timeout, 2);
+    }
+
+    /**
+     * The same client (and connections) presenting itself as the client at {@code address}: every
+     * request carries it as {@code X-Forwarded-For}, which the gateway believes from a trusted proxy
+     * (the bench starts its platforms with the load generator as one). One simulated client each.
+     */
+    Api asClient(String address) {
+        return new Api(base, token, timeout, client, () -> address);
+    }
+
+    /** The same client, every request from a new address: for requests whose client does not matter (fixtures, probes). */
+    Api asNewClientEachRequest() {
+        return new Api(base, token, timeout, client, ClientAddresses::next);
     }
 
     Response get(String path) {
@@ -84,14 +106,20 @@ final class Api {
         long start = System.nanoTime();
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout);
-            if (body != null && !headers.containsKey("Content-Type")) {
-                b.header("Content-Type", "application/json");
+            if (body != null) {
+                // JSON unless the caller says otherwise (a hostile request may send any type)
+                if (!headers.containsKey("Content-Type")) {
+                    b.header("Content-Type", "application/json");
+                }
                 b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
             } else {
                 b.method(method, HttpRequest.BodyPublishers.noBody());
             }
             if (asAdmin && token != null) {
                 b.header("Authorization", "Bearer " + token);
+            }
+            if (forwardedFor != null) {
+                b.header("X-Forwarded-For", forwardedFor.get());
             }
             headers.forEach(b::setHeader);
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
