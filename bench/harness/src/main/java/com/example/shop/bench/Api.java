@@ -21,10 +21,15 @@ final class Api {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    record Response(int status, String body, long nanos, String errorKind, String contentType) {
+    record Response(int status, String body, long nanos, String errorKind, String contentType, java.net.http.HttpHeaders headers) {
 
         Response(int status, String body, long nanos, String errorKind) {
-            this(status, body, nanos, errorKind, null);
+            this(status, body, nanos, errorKind, null, null);
+        }
+
+        /** A header of the answer, or null. */
+        String header(String name) {
+            return headers == null ? null : headers.firstValue(name).orElse(null);
         }
 
         boolean ok() {
@@ -124,7 +129,7 @@ final class Api {
             headers.forEach(b::setHeader);
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null,
-                    r.headers().firstValue("Content-Type").orElse(null));
+                    r.headers().firstValue("Content-Type").orElse(null), r.headers());
         } catch (HttpConnectTimeoutException e) {
             return new Response(-1, null, System.nanoTime() - start, "connect-timeout");
         } catch (HttpTimeoutException e) {
