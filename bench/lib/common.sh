@@ -138,7 +138,7 @@ remember_pids() {
 # runs the services, whatever ./platform's defaults or PLATFORM_SERVICE_JAVA_OPTS say.
 jvm_options() {
   local p
-  p=$(java_pid "$1" 2>/dev/null) || { echo '?'; return 1; }
+  p=$(java_pid "$1" 2>/dev/null) || { echo '?'; return 0; }
   tr '\0' '\n' <"/proc/$p/cmdline" | awk 'NR>1 && $0=="-jar" {exit} NR>1 {printf "%s ", $0}' | sed 's/ $//'
 }
 # One variable of a component's environment (e.g. MALLOC_ARENA_MAX), empty when unset.
