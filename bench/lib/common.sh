@@ -73,17 +73,37 @@ ensure_built() {
   fi
 }
 
-# A fresh platform of our own: its own directory (BENCH_PLATFORM_DIR) and free ports.
+# A fresh platform of our own: its own directory (BENCH_PLATFORM_DIR) and free ports. ./platform
+# gives each service a management port of its own (public + 1000, or the next free one) and records
+# it in $PLATFORM_DIR/ports/; every port picked here is below public + 1000, so none collides.
+# The gateway limits cart writes per client (GATEWAY_RATE_LIMITS_*): the load generator is made a
+# trusted proxy, and each simulated client presents its own X-Forwarded-For (bench/README.md).
 setup_platform_env() {
   export PLATFORM_DIR="${BENCH_PLATFORM_DIR:-$BENCH_DIR/target/platform}"
   local ports
-  read -r -a ports <<<"$(free_ports 7)"
+  read -r -a ports <<<"$(free_ports 8)"
+  [ ${#ports[@]} -eq 8 ] || die "no 8 free ports found on 127.0.0.1"
   export GATEWAY_PORT=${ports[0]} CATALOG_PORT=${ports[1]} CATEGORY_PORT=${ports[2]} CART_PORT=${ports[3]} MONGO_PORT=${ports[4]}
   MINIMAL_PORT=${ports[5]}
   EXTRA_PORT=${ports[6]}
+  EXTRA_MANAGEMENT_PORT=${ports[7]}
+  export GATEWAY_RATE_LIMITS_TRUSTED_PROXIES="${GATEWAY_RATE_LIMITS_TRUSTED_PROXIES:-127.0.0.1,::1}"
   GATEWAY="http://127.0.0.1:$GATEWAY_PORT"
   MONGO_URI="mongodb://127.0.0.1:$MONGO_PORT"
 }
+
+# The management port of a service (its /q/health, /q/metrics, /q/openapi), as ./platform chose it:
+# <NAME>_MANAGEMENT_PORT when set, else what it recorded in $PLATFORM_DIR/ports/<name>.management.
+management_port() {
+  local var file
+  var="$(echo "$1" | tr a-z A-Z)_MANAGEMENT_PORT"
+  if [ -n "${!var:-}" ]; then echo "${!var}"; return 0; fi
+  file="$PLATFORM_DIR/ports/$1.management"
+  [ -f "$file" ] || die "no management port recorded for $1 ($file): was the platform started?"
+  cat "$file"
+}
+# management_url NAME PATH: e.g. management_url cart /q/metrics
+management_url() { echo "http://127.0.0.1:$(management_port "$1")$2"; }
 
 platform() { "$ROOT/platform" "$@"; }
 
@@ -111,6 +131,21 @@ remember_pids() {
     p=$(java_pid "$n" 2>/dev/null) && echo "$p" >>"$SEEN_PIDS_FILE"
   done
   true
+}
+
+# The JVM options a component runs with (between java and -jar), read back from its process, so
+# that a reference JVM (bench/minimal-findone, a second cart service) runs exactly as ./platform
+# runs the services, whatever ./platform's defaults or PLATFORM_SERVICE_JAVA_OPTS say.
+jvm_options() {
+  local p
+  p=$(java_pid "$1" 2>/dev/null) || { echo '?'; return 0; }
+  tr '\0' '\n' <"/proc/$p/cmdline" | awk 'NR>1 && $0=="-jar" {exit} NR>1 {printf "%s ", $0}' | sed 's/ $//'
+}
+# One variable of a component's environment (e.g. MALLOC_ARENA_MAX), empty when unset.
+process_env() {
+  local p
+  p=$(java_pid "$1" 2>/dev/null) || return 0
+  tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | sed -n "s/^$2=//p" | head -1
 }
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }

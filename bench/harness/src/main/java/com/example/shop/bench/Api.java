@@ -14,16 +14,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /** A small blocking HTTP client over java.net.http (HTTP/1.1, pooled keep-alive connections). */
 final class Api {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    record Response(int status, String body, long nanos, String errorKind, String contentType) {
+    record Response(int status, String body, long nanos, String errorKind, String contentType, java.net.http.HttpHeaders headers) {
 
         Response(int status, String body, long nanos, String errorKind) {
-            this(status, body, nanos, errorKind, null);
+            this(status, body, nanos, errorKind, null, null);
+        }
+
+        /** A header of the answer, or null. */
+        String header(String name) {
+            return headers == null ? null : headers.firstValue(name).orElse(null);
         }
 
         boolean ok() {
@@ -43,12 +49,11 @@ final class Api {
     final String token;
     final Duration timeout;
     private final HttpClient client;
+    /** The {@code X-Forwarded-For} of every request ({@link ClientAddresses}), or null to send none. */
+    private final Supplier<String> forwardedFor;
 
     Api(String base, String token, Duration timeout, int ioThreads) {
-        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        this.token = token;
-        this.timeout = timeout;
-        this.client = HttpClient.newBuilder()
+        this(base, token, timeout, HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(3))
                 .executor(Executors.newFixedThreadPool(ioThreads, r -> {
@@ -56,11 +61,33 @@ final class Api {
                     t.setDaemon(true);
                     return t;
                 }))
-                .build();
+                .build(), null);
+    }
+
+    private Api(String base, String token, Duration timeout, HttpClient client, Supplier<String> forwardedFor) {
+        this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        this.token = token;
+        this.timeout = timeout;
+        this.client = client;
+        this.forwardedFor = forwardedFor;
     }
 
     Api withBase(String otherBase) {
         return new Api(otherBase, token, timeout, 2);
+    }
+
+    /**
+     * The same client (and connections) presenting itself as the client at {@code address}: every
+     * request carries it as {@code X-Forwarded-For}, which the gateway believes from a trusted proxy
+     * (the bench starts its platforms with the load generator as one). One simulated client each.
+     */
+    Api asClient(String address) {
+        return new Api(base, token, timeout, client, () -> address);
+    }
+
+    /** The same client, every request from a new address: for requests whose client does not matter (fixtures, probes). */
+    Api asNewClientEachRequest() {
+        return new Api(base, token, timeout, client, ClientAddresses::next);
     }
 
     Response get(String path) {
@@ -84,8 +111,11 @@ final class Api {
         long start = System.nanoTime();
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout);
-            if (body != null && !headers.containsKey("Content-Type")) {
-                b.header("Content-Type", "application/json");
+            if (body != null) {
+                // JSON unless the caller says otherwise (a hostile request may send any type)
+                if (!headers.containsKey("Content-Type")) {
+                    b.header("Content-Type", "application/json");
+                }
                 b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
             } else {
                 b.method(method, HttpRequest.BodyPublishers.noBody());
@@ -93,10 +123,13 @@ final class Api {
             if (asAdmin && token != null) {
                 b.header("Authorization", "Bearer " + token);
             }
+            if (forwardedFor != null) {
+                b.header("X-Forwarded-For", forwardedFor.get());
+            }
             headers.forEach(b::setHeader);
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null,
-                    r.headers().firstValue("Content-Type").orElse(null));
+                    r.headers().firstValue("Content-Type").orElse(null), r.headers());
         } catch (HttpConnectTimeoutException e) {
             return new Response(-1, null, System.nanoTime() - start, "connect-timeout");
         } catch (HttpTimeoutException e) {

@@ -2,6 +2,9 @@ package com.example.shop.bench;
 
 import static com.mongodb.client.model.Filters.in;
 
+import com.example.shop.stockinvariant.ExpectedStock;
+import com.example.shop.stockinvariant.InvariantReport;
+import com.example.shop.stockinvariant.StockInvariant;
 import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +30,7 @@ final class CartChaosLoad {
         int kills = a.integer("kills", 20);
         Duration maxDuration = a.seconds("seconds", 600);
         String prefix = a.str("prefix", "chaos-" + Long.toString(System.currentTimeMillis(), 36));
-        Invariant.Expected expected = new Invariant.Expected();
+        ExpectedStock expected = new ExpectedStock();
         List<String> skus = Fixtures.products(api, prefix, a.integer("skus", 10), a.integer("stock", 300), expected);
 
         Stats stats = new Stats();
@@ -163,10 +166,10 @@ final class CartChaosLoad {
                         : ended.trigger().status() + " " + ended.trigger().body()));
             }
         }
-        Invariant.Result inv;
+        InvariantReport inv;
         List<String> lost = new ArrayList<>();
         try (Db db = new Db(a.required("mongo"))) {
-            inv = Invariant.check(db.db("cart"), skus, expected, true);
+            inv = StockInvariant.check(db.db("cart"), skus, expected, StockInvariant.Level.STRICT);
             List<String> ids = new ArrayList<>(viaGateway.approved);
             for (int i = 1; i < shoppers.size(); i++) {
                 ids.addAll(shoppers.get(i).approved);

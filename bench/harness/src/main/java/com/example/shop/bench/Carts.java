@@ -1,5 +1,6 @@
 package com.example.shop.bench;
 
+import com.example.shop.stockinvariant.ExpectedStock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -9,14 +10,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * One shopper's session against the cart API, every call recorded in {@link Stats}: create a cart,
  * add hot skus (409 when the stock is short is an expected answer), change a line, remove a line,
  * then check out, empty the cart or walk away. Restocks are admin calls whose outcome is recorded
- * in {@link Invariant.Expected}.
+ * in {@link ExpectedStock}.
  */
 final class Carts {
 
     final Api api;
     final Stats stats;
     final List<String> skus;
-    final Invariant.Expected expected;
+    final ExpectedStock expected;
     /** Path prefix of the cart API: "/api" through the gateway, "" straight to a cart service. */
     String prefix = "/api";
     /** Probabilities of the session's ending. */
@@ -30,15 +31,21 @@ final class Carts {
     /** Carts whose checkout was acknowledged as approved (200 with payment approved). */
     final java.util.Set<String> approved = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    Carts(Api api, Stats stats, List<String> skus, Invariant.Expected expected) {
+    Carts(Api api, Stats stats, List<String> skus, ExpectedStock expected) {
         this.api = api;
         this.stats = stats;
         this.skus = skus;
         this.expected = expected;
     }
 
-    /** Returns the number of requests made. */
+    /**
+     * One shopper's visit; returns the number of requests made. Each visit is a shopper of its own
+     * with an address of its own ({@code X-Forwarded-For}): a load thread plays one shopper after
+     * another, much faster than a person, and as a single client it would soon meet the gateway's
+     * per-client limits (10 carts a minute) and measure the limiter instead of the platform.
+     */
     int session() {
+        Api api = this.api.asClient(ClientAddresses.next());
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
         int requests = 1;
         Api.Response created = api.post(prefix + "/carts", null);

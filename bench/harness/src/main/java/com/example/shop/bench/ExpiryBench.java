@@ -5,6 +5,9 @@ import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Filters.not;
 
+import com.example.shop.stockinvariant.ExpectedStock;
+import com.example.shop.stockinvariant.InvariantReport;
+import com.example.shop.stockinvariant.StockInvariant;
 import com.mongodb.client.MongoDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +33,7 @@ final class ExpiryBench {
         Duration inactive = a.seconds("inactive-after", 5);
         String prefix = a.str("prefix", "bench-exp-" + Long.toString(System.currentTimeMillis(), 36));
         int stock = (cartsWanted / skuCount + 1) * 2;
-        Invariant.Expected expected = new Invariant.Expected();
+        ExpectedStock expected = new ExpectedStock();
         List<String> skus = Fixtures.products(api, prefix, skuCount, stock, expected);
 
         Stats create = new Stats();
@@ -42,13 +45,15 @@ final class ExpiryBench {
             if (n >= cartsWanted) {
                 return 0;
             }
-            Api.Response r = api.post("/api/carts", null);
+            // each cart a shopper of its own (X-Forwarded-For), as in the reservation scenario
+            Api shopper = api.asClient(ClientAddresses.next());
+            Api.Response r = shopper.post("/api/carts", null);
             create.record("create cart", r, false);
             if (!r.ok()) {
                 return 1;
             }
             String id = r.json().path("id").asText();
-            Api.Response add = api.post("/api/carts/" + id + "/items",
+            Api.Response add = shopper.post("/api/carts/" + id + "/items",
                     "{\"sku\":\"" + skus.get(n % skus.size()) + "\",\"qty\":1}");
             create.record("add item (1 unit)", add, false);
             if (add.ok()) {
@@ -83,7 +88,7 @@ final class ExpiryBench {
             double dbSeconds = (System.nanoTime() - t0) / 1e9;
             long holdingAfter = holding(cart, ids);
             long reservedAfter = reserved(cart, skus);
-            Invariant.Result inv = Invariant.check(cart, skus, expected, true);
+            InvariantReport inv = StockInvariant.check(cart, skus, expected, StockInvariant.Level.STRICT);
             boolean ok = inv.ok() && holdingAfter == 0 && reservedAfter == 0 && ids.size() == cartsWanted && ended.succeeded();
             String md = String.format(Locale.ROOT,
                     "%d carts created through the gateway by %d clients (%s, %.0f carts/s), each holding 1 unit of one of %d skus; "
@@ -110,7 +115,7 @@ final class ExpiryBench {
         long total = 0;
         for (org.bson.Document d : cart.getCollection("inventory").find(in("_id", skus))) {
             for (org.bson.Document e : d.getList("carted", org.bson.Document.class, List.of())) {
-                total += Invariant.num(e.get("qty"));
+                total += StockInvariant.num(e.get("qty"));
             }
         }
         return total;
@@ -120,7 +125,7 @@ final class ExpiryBench {
         long n = 0;
         for (int i = 0; i < ids.size(); i += 1000) {
             List<String> chunk = ids.subList(i, Math.min(ids.size(), i + 1000));
-            n += cart.getCollection("cart").countDocuments(and(in("_id", chunk), in("status", Invariant.HOLDING),
+            n += cart.getCollection("cart").countDocuments(and(in("_id", chunk), in("status", StockInvariant.HOLDING_STATUSES),
                     not(size("items", 0))));
         }
         return n;

@@ -1,5 +1,6 @@
 package com.example.shop.bench;
 
+import com.example.shop.stockinvariant.ExpectedStock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ final class Fixtures {
      * Creates {@code count} products {@code prefix-0…} (409 = already there) and sets each one's
      * stock to {@code stock} (a fresh sku: that is its initial stock). Returns the skus.
      */
-    static List<String> products(Api api, String prefix, int count, int stock, Invariant.Expected expected) {
+    static List<String> products(Api api, String prefix, int count, int stock, ExpectedStock expected) {
         List<String> skus = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String sku = prefix + "-" + i;

@@ -22,36 +22,100 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * bench/chaos case 4: for every endpoint behind the gateway, at least 50 malformed or hostile
- * requests (operator objects, wrong types, huge numbers, long strings, bad UTF-8, oversized and
- * deeply nested bodies, path traversal, query-parameter operators, missing/forged/expired tokens).
- * Passes when no answer is a 5xx, every request is answered, and the three databases are exactly
- * as before (every document of every collection compared).
+ * bench/chaos case {@code hostile}: for every endpoint behind the gateway, at least 50 requests that
+ * break its contract (operator objects, wrong types, out-of-range and huge numbers, identifiers
+ * outside their syntax, bad UTF-8, oversized and deeply nested bodies, unknown fields and query
+ * parameters, path traversal, missing/forged/expired tokens). Every one of them must be refused: a
+ * 4xx that is not the rate limiter's 429, never a 2xx, a 5xx or no answer; and the three databases
+ * must be exactly as before (every document of every collection compared).
+ *
+ * <p>A request that is valid, however odd its values (a description of {@code "$where"}, the sku
+ * {@code NaN}, an idempotency key {@code 1e309}), is not hostile and is not sent. The one exception
+ * is kept apart as a probe: on the read endpoints' free-text query parameters, operator-like values
+ * are valid data, and the probe checks they are taken as data: the answer is a 4xx or an empty list
+ * (an operator taken as an operator would match every product), never a 5xx. Every request comes
+ * from a client address of its own, so that the gateway's per-client rate limits never answer in
+ * place of the services' validation. The operations swept must be those of the gateway's API
+ * document ({@code GET /api/openapi}).
  */
 final class HostileSweep {
 
     /** An endpoint: method, gateway path template, admin?, a valid body (null: none), its query params and headers. */
-    record Endpoint(String method, String template, boolean admin, String body, List<String> query, Map<String, String> headers) {
+    record Endpoint(String method, String template, boolean admin, String body, List<String> query, Map<String, String> headers,
+                    boolean strictQuery) {
+
+        Endpoint(String method, String template, boolean admin, String body, List<String> query, Map<String, String> headers) {
+            this(method, template, admin, body, query, headers, true);
+        }
 
         String name() {
             return method + " " + template;
         }
     }
 
-    record Attack(String kind, String method, String path, byte[] body, String contentType, Map<String, String> headers, String auth) {
+    /** What a request must get: refused (a 4xx but 429), or, for a probe of valid data, a 4xx or an empty list. */
+    enum Expect { REFUSED, INERT }
+
+    record Attack(String kind, String method, String path, byte[] body, String contentType, Map<String, String> headers, String auth,
+                  Expect expect) {
     }
 
     static final class Tally {
-        final AtomicLong sent = new AtomicLong();
-        final AtomicLong s2xx = new AtomicLong();
-        final AtomicLong s4xx = new AtomicLong();
+        final AtomicLong hostile = new AtomicLong();
+        final AtomicLong refused = new AtomicLong();
+        final AtomicLong accepted = new AtomicLong();
+        final AtomicLong limited = new AtomicLong();
         final AtomicLong s5xx = new AtomicLong();
         final AtomicLong other = new AtomicLong();
         final AtomicLong noAnswer = new AtomicLong();
-        final List<String> bad = java.util.Collections.synchronizedList(new ArrayList<>());
+        final AtomicLong probes = new AtomicLong();
+        final AtomicLong probesFailed = new AtomicLong();
         final Set<Integer> statuses = ConcurrentHashMap.newKeySet();
-        /** Writes that were accepted (2xx): each one is a state change unless it did nothing. */
-        final List<String> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
+        /** Every request that did not get what it had to, described. */
+        final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        long failed() {
+            return accepted.get() + limited.get() + s5xx.get() + other.get() + noAnswer.get() + probesFailed.get();
+        }
+    }
+
+    /** The shared sku syntax; a value that matches it is a valid sku (of a product that may not exist), not a hostile one. */
+    static final java.util.regex.Pattern SKU = java.util.regex.Pattern.compile("^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$");
+    static final java.util.regex.Pattern SLUG = java.util.regex.Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
+    static final java.util.regex.Pattern IDEMPOTENCY_KEY = java.util.regex.Pattern.compile("^[A-Za-z0-9._:-]{1,100}$");
+    static final Set<String> JOBS = Set.of("expire-carts", "cleanup-inventory", "resolve-checkouts");
+    /** Body fields where any string is valid data (operator-like text included): only type-breaking values are hostile there. */
+    static final Set<String> FREE_TEXT_FIELDS = Set.of("description", "title", "name", "details.artist");
+    /** Query parameters of the read endpoints where any string is valid data: operator-like values there are probes. */
+    static final Set<String> FREE_TEXT_QUERY = Set.of("type", "genre", "actor", "title", "titlePrefix", "keyword");
+    /** Body fields a valid request may leave out or set to null. */
+    static final Set<String> OPTIONAL_FIELDS = Set.of("description", "shipping", "shipping.dimensions", "max_per_cart");
+
+    /** Whether {@code value} (percent-decoded) is valid for a query parameter whose syntax admits more than the hostile values assume. */
+    static boolean validQueryValue(String template, String param, String value) {
+        if (!param.equals("cursor")) {
+            return false;
+        }
+        if (template.startsWith("/api/categories")) {
+            return value.length() <= 64 && SLUG.matcher(value).matches(); // a category list's cursor is the last slug seen
+        }
+        if (template.equals("/api/admin/inventory")) {
+            try { // an opaque cursor: any base64url text is one (the page after whatever it names)
+                java.util.Base64.getUrlDecoder().decode(value);
+                return true;
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    static String decode(String encoded) {
+        try {
+            return java.net.URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return encoded;
+        }
     }
 
     /** Strings that must never be taken as anything but data. */
@@ -68,7 +132,10 @@ final class HostileSweep {
 
     static int run(Args a) throws Exception {
         String gateway = a.required("gateway");
-        Api api = new Api(gateway, a.required("token"), Duration.ofSeconds(a.integer("timeout", 30)), 4);
+        Api fixtures = new Api(gateway, a.required("token"), Duration.ofSeconds(a.integer("timeout", 30)), 4);
+        // every hostile request from a client of its own: the per-client rate limits of the gateway
+        // (10 carts a minute...) must not answer in place of the services' validation
+        Api api = fixtures.asNewClientEachRequest();
         Jwt jwt = new Jwt(Path.of(a.required("keys")), a.str("issuer", "https://shop.example/issuer"));
         int minPerEndpoint = a.integer("min", 50);
         String run = Long.toString(System.currentTimeMillis(), 36);
@@ -90,7 +157,7 @@ final class HostileSweep {
         Map<String, String> params = Map.of("sku", sku, "slug", slug, "id", cartId, "name", "Audio Album",
                 "job", "resolve-checkouts", "run", runId);
         List<Endpoint> endpoints = endpoints(sku, slug, version);
-        List<String> undocumented = crossCheck(a, endpoints);
+        Coverage coverage = crossCheck(api, endpoints);
 
         Thread.sleep(a.seconds("quiet", 1).toMillis());
         Map<String, String> before;
@@ -121,62 +188,79 @@ final class HostileSweep {
         List<String> changes = diff(before, after);
 
         long total = 0;
+        long probes = 0;
+        long failed = 0;
         long fives = 0;
-        long unanswered = 0;
+        long refusedTotal = 0;
         int underMin = 0;
-        StringBuilder table = new StringBuilder("| endpoint | hostile requests | 2xx | 4xx | 5xx | no answer | statuses seen |\n|---|---:|---:|---:|---:|---:|---|\n");
+        StringBuilder table = new StringBuilder("| endpoint | hostile requests | refused (4xx) | accepted (2xx) | rate-limited (429) | 5xx | no answer | "
+                + "probes (failing) | statuses seen |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         List<String> examples = new ArrayList<>();
         for (Map.Entry<String, Tally> en : tallies.entrySet()) {
             Tally t = en.getValue();
-            total += t.sent.get();
+            total += t.hostile.get();
+            probes += t.probes.get();
+            failed += t.failed();
             fives += t.s5xx.get();
-            unanswered += t.noAnswer.get();
-            if (t.sent.get() < minPerEndpoint) {
+            refusedTotal += t.refused.get();
+            if (t.hostile.get() < minPerEndpoint) {
                 underMin++;
             }
-            table.append(String.format(Locale.ROOT, "| `%s` | %d | %d | %d | %s | %s | %s |%n", en.getKey(), t.sent.get(), t.s2xx.get(),
-                    t.s4xx.get(), t.s5xx.get() == 0 ? "0" : "**" + t.s5xx.get() + "**", t.noAnswer.get() == 0 ? "0" : "**" + t.noAnswer.get() + "**",
-                    new TreeSet<>(t.statuses)));
-            synchronized (t.bad) {
-                for (String b : t.bad.subList(0, Math.min(4, t.bad.size()))) {
+            table.append(String.format(Locale.ROOT, "| `%s` | %d | %d | %s | %s | %s | %s | %d (%s) | %s |%n", en.getKey(), t.hostile.get(), t.refused.get(),
+                    bold(t.accepted.get()), bold(t.limited.get()), bold(t.s5xx.get()), bold(t.noAnswer.get() + t.other.get()), t.probes.get(),
+                    bold(t.probesFailed.get()), new TreeSet<>(t.statuses)));
+            synchronized (t.failures) {
+                for (String b : t.failures.subList(0, Math.min(6, t.failures.size()))) {
                     examples.add("`" + en.getKey() + "` " + b);
                 }
-            }
-            synchronized (t.accepted) {
-                for (String b : t.accepted.subList(0, Math.min(4, t.accepted.size()))) {
-                    examples.add("`" + en.getKey() + "` accepted: " + b);
+                if (t.failures.size() > 6) {
+                    examples.add("`" + en.getKey() + "` … and " + (t.failures.size() - 6) + " more");
                 }
             }
         }
-        boolean ok = fives == 0 && unanswered == 0 && changes.isEmpty() && underMin == 0;
+        boolean ok = failed == 0 && changes.isEmpty() && underMin == 0 && coverage.ok();
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "%d endpoints, %d hostile requests through the gateway (at least %d per endpoint), %d kinds of token on admin routes; "
-                + "databases compared document by document before and after (%d documents).%n%n", tallies.size(), total, minPerEndpoint,
-                tokens.size(), before.size()));
+        md.append(String.format(Locale.ROOT, "%d endpoints, %d hostile requests through the gateway (at least %d per endpoint), each from a client "
+                        + "address of its own, %d kinds of token on admin routes, and %d probes of operator-like data in free-text query parameters; "
+                        + "databases compared document by document before and after (%d documents). Pass rule: every hostile request refused "
+                        + "with a 4xx other than 429, every probe answered with a 4xx or an empty list, no 5xx, nothing changed.%n%n",
+                tallies.size(), total, minPerEndpoint, tokens.size(), probes, before.size()));
         md.append(table).append('\n');
-        md.append(String.format(Locale.ROOT, "| check | measured | verdict |%n|---|---|---|%n| 5xx answers | %d | %s |%n| requests without an answer | %d | %s |%n"
+        md.append(String.format(Locale.ROOT, "| check | measured | verdict |%n|---|---|---|%n"
+                        + "| hostile requests refused with a 4xx (not 429) | %d of %d | %s |%n"
+                        + "| probes answered with a 4xx or an empty list | %d of %d | %s |%n"
+                        + "| 5xx answers | %d | %s |%n"
                         + "| state changes (documents added, removed or changed in catalog, categories, cart) | %d | %s |%n"
-                        + "| endpoints with fewer than %d hostile requests | %d | %s |%n%n",
-                fives, fives == 0 ? "ok" : "**FAIL**", unanswered, unanswered == 0 ? "ok" : "**FAIL**", changes.size(),
-                changes.isEmpty() ? "ok" : "**FAIL**", minPerEndpoint, underMin, underMin == 0 ? "ok" : "**FAIL**"));
+                        + "| endpoints with fewer than %d hostile requests | %d | %s |%n"
+                        + "| operations of `GET /api/openapi` not swept | %s | %s |%n%n",
+                refusedTotal, total, refusedTotal == total ? "ok" : "**FAIL**",
+                probes - tallies.values().stream().mapToLong(t -> t.probesFailed.get()).sum(), probes,
+                tallies.values().stream().allMatch(t -> t.probesFailed.get() == 0) ? "ok" : "**FAIL**",
+                fives, fives == 0 ? "ok" : "**FAIL**", changes.size(), changes.isEmpty() ? "ok" : "**FAIL**",
+                minPerEndpoint, underMin, underMin == 0 ? "ok" : "**FAIL**",
+                coverage.readable() ? String.valueOf(coverage.notSwept().size()) : "document not readable", coverage.ok() ? "ok" : "**FAIL**"));
         if (!examples.isEmpty()) {
-            md.append("Failing answers and accepted writes (first of each endpoint):\n\n");
+            md.append("Requests that did not get what they had to (at most 6 per endpoint):\n\n");
             examples.forEach(x -> md.append("- ").append(x).append('\n'));
             md.append('\n');
         }
         if (!changes.isEmpty()) {
             md.append("State changes:\n\n");
-            changes.stream().limit(15).forEach(x -> md.append("- ").append(x).append('\n'));
+            changes.stream().limit(20).forEach(x -> md.append("- ").append(x).append('\n'));
             md.append('\n');
         }
-        if (!undocumented.isEmpty()) {
-            md.append("OpenAPI cross-check: ").append(String.join("; ", undocumented)).append("\n\n");
-        }
+        md.append("Coverage: ").append(coverage.note()).append(".\n\n");
         System.out.println(md);
         ReservationBench.write(a, md.toString());
-        System.out.println("VERDICT " + (ok ? "PASS" : "FAIL") + ": " + total + " hostile requests on " + tallies.size() + " endpoints, 5xx " + fives
-                + ", unanswered " + unanswered + ", state changes " + changes.size());
+        tallies.forEach((name, t) -> t.failures.forEach(f -> System.out.println("FAILED " + name + " " + f)));
+        System.out.println("VERDICT " + (ok ? "PASS" : "FAIL") + ": " + total + " hostile requests and " + probes + " probes on " + tallies.size()
+                + " endpoints, not as required " + failed + " (5xx " + fives + "), state changes " + changes.size()
+                + (coverage.ok() ? "" : ", coverage: " + coverage.note()));
         return ok ? 0 : 1;
+    }
+
+    static String bold(long n) {
+        return n == 0 ? "0" : "**" + n + "**";
     }
 
     static void require(Api.Response r, String what) {
@@ -218,48 +302,61 @@ final class HostileSweep {
                 new Endpoint("POST", "/api/carts/{id}/checkout", false, "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}", List.of(),
                         Map.of("Idempotency-Key", "hostile-key-1")),
                 new Endpoint("GET", "/api/inventory/{sku}", false, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/inventory", true, null, List.of("limit", "cursor"), Map.of()),
+                new Endpoint("GET", "/api/admin/inventory/{sku}", true, null, List.of(), Map.of()),
                 new Endpoint("PUT", "/api/inventory/{sku}", true, "{\"qty\":5}", List.of(), Map.of()),
                 new Endpoint("POST", "/api/inventory/{sku}/restock", true, "{\"qty\":5}", List.of(), Map.of()),
                 new Endpoint("POST", "/api/admin/jobs/{job}", true, null, List.of("olderThan"), Map.of()),
                 new Endpoint("GET", "/api/admin/jobs/runs", true, null, List.of("job", "limit", "cursor"), Map.of()),
-                new Endpoint("GET", "/api/admin/jobs/runs/{run}", true, null, List.of(), Map.of()));
+                new Endpoint("GET", "/api/admin/jobs/runs/{run}", true, null, List.of(), Map.of()),
+                // the gateway's own document reads its one parameter and, unlike the services, ignores others
+                new Endpoint("GET", "/api/openapi", false, null, List.of("format"), Map.of(), false));
     }
 
-    /** Compares the list with the services' OpenAPI documents (when reachable): what is missing here is reported. */
-    static List<String> crossCheck(Args a, List<Endpoint> endpoints) {
-        List<String> notes = new ArrayList<>();
+    /** What the API document says the sweep misses; {@code readable} false when the document could not be had. */
+    record Coverage(boolean readable, List<String> notSwept, String note) {
+
+        boolean ok() {
+            return readable && notSwept.isEmpty();
+        }
+    }
+
+    /**
+     * Compares the swept endpoints with the one API document the gateway publishes
+     * ({@code GET /api/openapi}: every operation of the three services at its public path, and the
+     * gateway's own). Every operation there must be swept; a document that cannot be read fails the
+     * case too, or the sweep would silently stop following the API.
+     */
+    static Coverage crossCheck(Api api, List<Endpoint> endpoints) {
         Set<String> known = new java.util.HashSet<>();
         for (Endpoint e : endpoints) {
-            known.add(e.method() + " " + e.template().substring(4).replaceAll("\\{[^}]+}", "{}"));
+            known.add(e.method() + " " + e.template().replaceAll("\\{[^}]+}", "{}"));
         }
-        for (String service : a.str("services", "").split(",")) {
-            if (service.isBlank()) {
-                continue;
-            }
-            Api.Response r = new Api(service, null, Duration.ofSeconds(10), 1).get("/q/openapi?format=json");
-            if (!r.ok()) {
-                notes.add(service + " has no /q/openapi (" + r.status() + ")");
-                continue;
-            }
-            JsonNode paths = r.json().path("paths");
-            for (Iterator<Map.Entry<String, JsonNode>> it = paths.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> p = it.next();
-                for (Iterator<String> m = p.getValue().fieldNames(); m.hasNext(); ) {
-                    String method = m.next().toUpperCase(Locale.ROOT);
-                    if (!Set.of("GET", "POST", "PUT", "PATCH", "DELETE").contains(method)) {
-                        continue;
-                    }
-                    String key = method + " " + p.getKey().replaceAll("\\{[^}]+}", "{}");
-                    if (!known.contains(key)) {
-                        notes.add("not swept: " + key + " (" + service + ")");
-                    }
+        Api.Response r = api.get("/api/openapi?format=json");
+        JsonNode paths = r.ok() ? r.json().path("paths") : null;
+        if (paths == null || !paths.isObject() || paths.isEmpty()) {
+            return new Coverage(false, List.of(), "`GET /api/openapi` could not be read (" + r.status() + " "
+                    + abbreviate(String.valueOf(r.body()), 160) + ")");
+        }
+        List<String> notSwept = new ArrayList<>();
+        int operations = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = paths.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> p = it.next();
+            for (Iterator<String> m = p.getValue().fieldNames(); m.hasNext(); ) {
+                String method = m.next().toUpperCase(Locale.ROOT);
+                if (!Set.of("GET", "POST", "PUT", "PATCH", "DELETE").contains(method)) {
+                    continue;
+                }
+                operations++;
+                String key = method + " " + p.getKey().replaceAll("\\{[^}]+}", "{}");
+                if (!known.contains(key)) {
+                    notSwept.add(method + " " + p.getKey());
                 }
             }
         }
-        if (notes.isEmpty()) {
-            notes.add("every operation of the services' OpenAPI documents is swept");
-        }
-        return notes;
+        return new Coverage(true, notSwept, notSwept.isEmpty()
+                ? "all " + operations + " operations of `GET /api/openapi` are swept"
+                : "**not swept** (in `GET /api/openapi`, not in the sweep): " + String.join(", ", notSwept));
     }
 
     static String enc(String s) {
@@ -275,81 +372,113 @@ final class HostileSweep {
         return path;
     }
 
+    /** Whether {@code value} (as it arrives, percent-decoded) is valid for path parameter {@code param}: then it is not hostile. */
+    static boolean validPathValue(String param, String encoded) {
+        String value = decode(encoded);
+        return switch (param) {
+            case "sku" -> SKU.matcher(value).matches();
+            case "slug" -> value.length() <= 64 && SLUG.matcher(value).matches();
+            case "job" -> JOBS.contains(value);
+            default -> false; // ids and names: a hostile string names nothing that exists
+        };
+    }
+
     static List<Attack> attacks(Endpoint e, Map<String, String> params, Map<String, String> tokens, String adminToken, int min) {
         List<Attack> out = new ArrayList<>();
         String auth = e.admin() ? "Bearer " + adminToken : null;
         String base = fill(e.template(), params, null, null);
         byte[] body = e.body() == null ? null : e.body().getBytes(StandardCharsets.UTF_8);
+        Expect refused = Expect.REFUSED;
         List<String> pathParams = new ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{([^}]+)}").matcher(e.template());
         while (m.find()) {
             pathParams.add(m.group(1));
         }
-        // 1. path parameters: every hostile string, and raw traversal / invalid-UTF-8 segments
+        // 1. path parameters: every hostile string outside the parameter's syntax, and raw traversal / invalid-UTF-8 segments
         for (String p : pathParams) {
             for (String h : HOSTILE) {
-                if (!h.isEmpty()) {
-                    out.add(new Attack("path " + p, e.method(), fill(e.template(), params, p, enc(h)), body, "application/json", e.headers(), auth));
+                if (!h.isEmpty() && !validPathValue(p, enc(h))) {
+                    out.add(new Attack("path " + p, e.method(), fill(e.template(), params, p, enc(h)), body, "application/json", e.headers(), auth, refused));
                 }
             }
             for (String raw : RAW_SEGMENTS) {
-                out.add(new Attack("path " + p + " raw", e.method(), fill(e.template(), params, p, raw), body, "application/json", e.headers(), auth));
+                if (!validPathValue(p, raw)) {
+                    out.add(new Attack("path " + p + " raw", e.method(), fill(e.template(), params, p, raw), body, "application/json", e.headers(), auth, refused));
+                }
             }
         }
-        // 2. query parameters: operators in names, hostile values in declared (or undeclared) ones
+        // 2. query parameters: operators in names, repeated and undeclared ones, out-of-range values
         String qp = e.query().isEmpty() ? "x" : e.query().get(0);
-        for (String q : List.of(qp + "[$ne]=x", qp + "[$gt]=", "$where=1", qp + "=a&" + qp + "=b", "__proto__[admin]=1",
+        for (String q : !e.strictQuery() ? List.<String>of() : List.of(qp + "[$ne]=x", qp + "[$gt]=", "$where=1", qp + "=a&" + qp + "=b", "__proto__[admin]=1",
                 "filter=" + enc("{\"$ne\":null}"), "status=complete", "_id=" + enc("{\"$gt\":\"\"}"), "olderThan=-PT1S",
                 "olderThan=" + enc("P-1D"), "olderThan=PT99999999999999999999S", "limit=-1", "limit=99999999999999999999", "limit=1e309")) {
-            out.add(new Attack("query", e.method(), base + "?" + q, body, "application/json", e.headers(), auth));
+            out.add(new Attack("query", e.method(), base + "?" + q, body, "application/json", e.headers(), auth, refused));
         }
+        // hostile values in declared (or undeclared) ones: refused, except operator-like text in a free-text filter of a read, a probe
         for (String param : e.query().isEmpty() ? List.of("x") : e.query()) {
-            for (String h : List.of("{\"$ne\":null}", "{\"$gt\":\"\"}", "a".repeat(5000), "9".repeat(400), "-1", "1e309", "%FF%FE", "..%2F..", "[]")) {
-                String v = h.startsWith("%") || h.startsWith("..%") ? h : enc(h);
-                out.add(new Attack("query " + param, e.method(), base + "?" + param + "=" + v, body, "application/json", e.headers(), auth));
+            boolean freeText = e.method().equals("GET") && FREE_TEXT_QUERY.contains(param);
+            List<String> values = new ArrayList<>(List.of("{\"$ne\":null}", "{\"$gt\":\"\"}", "a".repeat(5000), "9".repeat(400), "-1", "1e309", "%FF%FE", "..%2F..", "[]"));
+            if (!e.strictQuery()) {
+                // its one parameter gets every hostile string and raw segment instead of undeclared parameters
+                HOSTILE.stream().filter(h -> !h.isEmpty()).forEach(values::add);
+                values.addAll(RAW_SEGMENTS);
+            }
+            for (String h : values) {
+                String v = h.startsWith("%") || h.startsWith("..%") || RAW_SEGMENTS.contains(h) ? h : enc(h);
+                if (validQueryValue(e.template(), param, decode(v))) {
+                    continue;
+                }
+                out.add(new Attack("query " + param, e.method(), base + "?" + param + "=" + v, body, "application/json", e.headers(), auth,
+                        freeText ? Expect.INERT : refused));
             }
         }
         // 3. bodies
         if (body != null) {
             for (Map.Entry<String, byte[]> b : wholeBodies().entrySet()) {
-                out.add(new Attack("body: " + b.getKey(), e.method(), base, b.getValue(), "application/json", e.headers(), auth));
+                out.add(new Attack("body: " + b.getKey(), e.method(), base, b.getValue(), "application/json", e.headers(), auth, refused));
             }
-            out.add(new Attack("body as text/plain", e.method(), base, body, "text/plain", e.headers(), auth));
-            out.add(new Attack("body as form", e.method(), base, "qty=1&sku=x".getBytes(StandardCharsets.UTF_8), "application/x-www-form-urlencoded", e.headers(), auth));
-            out.add(new Attack("body as xml", e.method(), base, "<qty>1</qty>".getBytes(StandardCharsets.UTF_8), "application/xml", e.headers(), auth));
+            out.add(new Attack("body as text/plain", e.method(), base, body, "text/plain", e.headers(), auth, refused));
+            out.add(new Attack("body as form", e.method(), base, "qty=1&sku=x".getBytes(StandardCharsets.UTF_8), "application/x-www-form-urlencoded", e.headers(), auth, refused));
+            out.add(new Attack("body as xml", e.method(), base, "<qty>1</qty>".getBytes(StandardCharsets.UTF_8), "application/xml", e.headers(), auth, refused));
             ObjectNode valid = (ObjectNode) Api.JSON.valueToTree(parse(e.body()));
-            for (Map.Entry<String, String> field : fieldMutations(valid).entrySet()) {
-                out.add(new Attack("field " + field.getKey(), e.method(), base, field.getValue().getBytes(StandardCharsets.UTF_8), "application/json", e.headers(), auth));
+            // on PUT the path names the product: the body's sku may be left out (it must equal the path when given)
+            Set<String> optional = new java.util.HashSet<>(OPTIONAL_FIELDS);
+            if (e.method().equals("PUT")) {
+                optional.add("sku");
+            }
+            for (Map.Entry<String, String> field : fieldMutations(valid, optional).entrySet()) {
+                out.add(new Attack("field " + field.getKey(), e.method(), base, field.getValue().getBytes(StandardCharsets.UTF_8), "application/json", e.headers(), auth, refused));
             }
         } else if (!e.method().equals("GET") && !e.template().equals("/api/carts") && e.admin()) {
-            // an endpoint without a body that gets one anyway: must not be read as anything
-            out.add(new Attack("unexpected body", e.method(), base + "?x=1", "{\"$ne\":null}".getBytes(StandardCharsets.UTF_8), "application/json", e.headers(), auth));
+            // an endpoint without a body that gets one anyway (and an undeclared parameter): must not be read as anything
+            out.add(new Attack("unexpected body", e.method(), base + "?x=1", "{\"$ne\":null}".getBytes(StandardCharsets.UTF_8), "application/json", e.headers(), auth, refused));
         }
-        // 4. headers the endpoint reads
+        // 4. headers the endpoint reads, with values outside their syntax (not "*", a valid precondition, nor empty, read as none)
         for (String header : e.headers().keySet()) {
-            // not "*" (a valid precondition) nor an empty value (the services read it as no precondition,
-            // which DELETE does not require anyway)
             for (String h : List.of("{\"$ne\":null}", "W/\"x\"", "\"-1\"", "\"99999999999999999999\"", "\"1e3\"", "\"2\", \"3\"", "a".repeat(300),
                     "../../x", "\"abc\"", "$ne", "1e309")) {
+                if (header.equals("Idempotency-Key") && IDEMPOTENCY_KEY.matcher(h).matches()) {
+                    continue; // a valid key: the checkout would simply happen
+                }
                 Map<String, String> hs = new HashMap<>(e.headers());
                 hs.put(header, h);
-                out.add(new Attack("header " + header, e.method(), base, body, "application/json", hs, auth));
+                out.add(new Attack("header " + header, e.method(), base, body, "application/json", hs, auth, refused));
             }
         }
         // 5. tokens on admin routes: the request is otherwise valid
         if (e.admin()) {
             for (Map.Entry<String, String> t : tokens.entrySet()) {
-                out.add(new Attack("token: " + t.getKey(), e.method(), base, body, "application/json", e.headers(), t.getValue()));
-                out.add(new Attack("token: " + t.getKey() + " + operator query", e.method(), base + "?x[$ne]=1", body, "application/json", e.headers(), t.getValue()));
+                out.add(new Attack("token: " + t.getKey(), e.method(), base, body, "application/json", e.headers(), t.getValue(), refused));
+                out.add(new Attack("token: " + t.getKey() + " + operator query", e.method(), base + "?x[$ne]=1", body, "application/json", e.headers(), t.getValue(), refused));
             }
-            out.add(new Attack("token in the query string", e.method(), base + "?access_token=" + adminToken, body, "application/json", e.headers(), null));
+            out.add(new Attack("token in the query string", e.method(), base + "?access_token=" + adminToken, body, "application/json", e.headers(), null, refused));
         }
         // pad to the minimum with undeclared query parameters holding hostile values
         int i = 0;
-        while (out.size() < min && i < HOSTILE.size() * 2) {
+        while (e.strictQuery() && out.stream().filter(x -> x.expect() == Expect.REFUSED).count() < min && i < HOSTILE.size() * 2) {
             String h = HOSTILE.get(i % HOSTILE.size());
             String name = i < HOSTILE.size() ? "q" + i : enc(h.isEmpty() ? "empty" : h.length() > 50 ? h.substring(0, 50) : h);
-            out.add(new Attack("undeclared query", e.method(), base + "?" + name + "=" + enc(h), body, "application/json", e.headers(), auth));
+            out.add(new Attack("undeclared query", e.method(), base + "?" + name + "=" + enc(h), body, "application/json", e.headers(), auth, refused));
             i++;
         }
         return out;
@@ -382,7 +511,7 @@ final class HostileSweep {
     }
 
     /** For every field (and nested field) of a valid body: the body with that field replaced by a hostile value. */
-    static Map<String, String> fieldMutations(ObjectNode valid) {
+    static Map<String, String> fieldMutations(ObjectNode valid, Set<String> optional) {
         Map<String, String> out = new LinkedHashMap<>();
         List<Object[]> values = List.of(
                 new Object[] {"{$ne:null}", neNull()}, new Object[] {"{$gt:''}", Map.of("$gt", "")},
@@ -392,7 +521,7 @@ final class HostileSweep {
                 new Object[] {"-2^63-1", new java.math.BigInteger("-9223372036854775809")}, new Object[] {"negative", -5},
                 new Object[] {"fraction", 1.5}, new Object[] {"long string (100k)", "x".repeat(100_000)},
                 new Object[] {"$-prefixed string", "$where"}, new Object[] {"null", null});
-        mutate(valid, "", valid, values, out);
+        mutate(valid, "", valid, values, optional, out);
         ObjectNode extra = valid.deepCopy();
         extra.putObject("$set").put("qty", 1_000_000);
         out.put("extra field $set", extra.toString());
@@ -413,15 +542,19 @@ final class HostileSweep {
         return m;
     }
 
-    private static void mutate(ObjectNode root, String prefix, ObjectNode node, List<Object[]> values, Map<String, String> out) {
+    private static void mutate(ObjectNode root, String prefix, ObjectNode node, List<Object[]> values, Set<String> optional, Map<String, String> out) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             JsonNode child = node.get(field);
             String path = prefix + field;
             for (Object[] v : values) {
-                // skip values of the field's own kind that may be legitimate (a string for a string, etc.)
-                if (child.isTextual() && v[1] instanceof String s && !s.startsWith("$") && s.length() < 100_000) {
+                // skip values of the field's own kind that may be legitimate (a string for a string, etc.); in free
+                // text any string is data, "$where" included
+                if (child.isTextual() && v[1] instanceof String s && (!s.startsWith("$") || FREE_TEXT_FIELDS.contains(path)) && s.length() < 100_000) {
                     continue;
+                }
+                if ("null".equals(v[0]) && optional.contains(path)) {
+                    continue; // an optional field may be null
                 }
                 if (child.isTextual() && "null".equals(v[0]) && !path.equals("sku") && !path.equals("slug") && !path.equals("name")
                         && !path.equals("title") && !path.equals("type") && !path.equals("payment.method")) {
@@ -439,7 +572,7 @@ final class HostileSweep {
                 out.put(path + " = " + v[0], copy.toString());
             }
             if (child.isObject()) {
-                mutate(root, path + ".", (ObjectNode) child, values, out);
+                mutate(root, path + ".", (ObjectNode) child, values, optional, out);
             }
         }
     }
@@ -460,27 +593,38 @@ final class HostileSweep {
         if (r.status() == -2) {
             return; // the client itself refused to send it (e.g. a header value it will not encode): not counted
         }
-        t.sent.incrementAndGet();
+        (at.expect() == Expect.INERT ? t.probes : t.hostile).incrementAndGet();
+        String what = at.kind() + " (`" + at.method() + " " + abbreviate(at.path(), 90) + "`, " + (at.body() == null ? 0 : at.body().length) + " body bytes)";
         if (r.status() < 0) {
             t.noAnswer.incrementAndGet();
-            t.bad.add(at.kind() + " (`" + abbreviate(at.path(), 80) + "`, " + (at.body() == null ? 0 : at.body().length)
-                    + " body bytes) → no answer (" + r.errorKind() + ": " + abbreviate(String.valueOf(r.body()), 120) + ")");
+            t.failures.add(what + " → no answer (" + r.errorKind() + ": " + abbreviate(String.valueOf(r.body()), 120) + ")");
             return;
         }
         t.statuses.add(r.status());
+        String answer = r.body() == null ? "" : abbreviate(r.body().replaceAll("\\s+", " "), 160);
         if (r.status() >= 500) {
             t.s5xx.incrementAndGet();
-            String b = r.body() == null ? "" : r.body().replaceAll("\\s+", " ");
-            t.bad.add(at.kind() + " (`" + abbreviate(at.path(), 80) + "`) → " + r.status() + " " + abbreviate(b, 160));
+            t.failures.add(what + " → " + r.status() + " " + answer);
+        } else if (r.status() == 429) {
+            t.limited.incrementAndGet();
+            t.failures.add(what + " → 429 (the rate limiter answered, not the validation)");
         } else if (r.status() >= 400) {
-            t.s4xx.incrementAndGet();
-        } else if (r.status() >= 200 && r.status() < 300) {
-            t.s2xx.incrementAndGet();
-            if (!at.method().equals("GET")) {
-                t.accepted.add(at.kind() + " (`" + abbreviate(at.path(), 80) + "`) → " + r.status());
+            if (at.expect() == Expect.REFUSED) {
+                t.refused.incrementAndGet();
             }
+        } else if (at.expect() == Expect.INERT) {
+            JsonNode items = r.json().path("items");
+            if (!r.ok() || !items.isArray() || !items.isEmpty()) {
+                t.probesFailed.incrementAndGet();
+                t.failures.add("probe " + what + " → " + r.status() + " with " + (items.isArray() ? items.size() + " items" : "no item list")
+                        + " (operator-like text must be data: no match)");
+            }
+        } else if (r.ok()) {
+            t.accepted.incrementAndGet();
+            t.failures.add(what + " → " + r.status() + " accepted");
         } else {
             t.other.incrementAndGet();
+            t.failures.add(what + " → " + r.status());
         }
     }
 

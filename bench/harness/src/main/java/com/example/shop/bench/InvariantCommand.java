@@ -1,5 +1,7 @@
 package com.example.shop.bench;
 
+import com.example.shop.stockinvariant.InvariantReport;
+import com.example.shop.stockinvariant.StockInvariant;
 import com.mongodb.client.model.Filters;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +18,7 @@ final class InvariantCommand {
                     prefix.isEmpty() ? new Document() : Filters.regex("_id", "^" + java.util.regex.Pattern.quote(prefix)))) {
                 skus.add(d.getString("_id"));
             }
-            Invariant.Result r = Invariant.check(db.db("cart"), skus, null, a.flag("strict"));
+            InvariantReport r = StockInvariant.check(db.db("cart"), skus, null, a.flag("strict") ? StockInvariant.Level.STRICT : StockInvariant.Level.CONSERVATION);
             System.out.println(r.table(a.integer("rows", 20)));
             System.out.println(r.summary());
             return r.ok() ? 0 : 1;

@@ -24,6 +24,7 @@ public final class Main {
             case "cart-chaos-load" -> CartChaosLoad.run(a);
             case "ack-writes" -> AckWrites.run(a);
             case "hostile" -> HostileSweep.run(a);
+            case "hoarder" -> HoarderCase.run(a);
             case "snapshot" -> SnapshotCommand.run(a);
             default -> {
                 usage();
@@ -35,6 +36,6 @@ public final class Main {
 
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
-                "cart-chaos-load", "ack-writes", "hostile", "snapshot")) + " --option value ...");
+                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot")) + " --option value ...");
     }
 }

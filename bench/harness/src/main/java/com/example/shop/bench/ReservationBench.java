@@ -1,5 +1,8 @@
 package com.example.shop.bench;
 
+import com.example.shop.stockinvariant.ExpectedStock;
+import com.example.shop.stockinvariant.InvariantReport;
+import com.example.shop.stockinvariant.StockInvariant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +29,7 @@ final class ReservationBench {
         Duration duration = a.seconds("seconds", 30);
         String label = a.str("label", "reservation");
         String prefix = a.str("prefix", "bench-hot-" + Long.toString(System.currentTimeMillis(), 36));
-        Invariant.Expected expected = new Invariant.Expected();
+        ExpectedStock expected = new ExpectedStock();
         List<String> skus = Fixtures.products(api, prefix, skuCount, stock, expected);
         Stats stats = new Stats();
         Carts carts = new Carts(api, stats, skus, expected);
@@ -56,9 +59,9 @@ final class ReservationBench {
         stats.stop();
         Observed.Window window = observed.stop();
 
-        Invariant.Result inv;
+        InvariantReport inv;
         try (Db db = new Db(a.required("mongo"))) {
-            inv = Invariant.check(db.db("cart"), skus, expected, true);
+            inv = StockInvariant.check(db.db("cart"), skus, expected, StockInvariant.Level.STRICT);
         }
         long ops = stats.totalCount();
         Stats.Op add = stats.op("add item");
@@ -110,7 +113,7 @@ final class ReservationBench {
     }
 
     /** The window's figures as JSON, for the profile report. */
-    static Map<String, Object> json(String label, Stats stats, Observed.Window w, Invariant.Result inv) {
+    static Map<String, Object> json(String label, Stats stats, Observed.Window w, InvariantReport inv) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("label", label);
         out.put("seconds", stats.seconds());

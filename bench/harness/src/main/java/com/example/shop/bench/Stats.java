@@ -102,6 +102,12 @@ final class Stats {
         return ops.values().stream().mapToLong(Op::count).sum();
     }
 
+    /** Answers with status {@code code} (e.g. 429) of every operation, or of the class ("5" for 5xx). */
+    long withStatus(String codeOrClass) {
+        return ops.values().stream().flatMap(o -> o.statuses.entrySet().stream())
+                .filter(e -> e.getKey().startsWith(codeOrClass)).mapToLong(e -> e.getValue().sum()).sum();
+    }
+
     long totalErrors() {
         return ops.values().stream().mapToLong(o -> o.errors.sum()).sum();
     }

@@ -1,0 +1,233 @@
+package com.example.shop.stockinvariant;
+
+import static com.mongodb.client.model.Filters.in;
+
+import com.mongodb.client.MongoDatabase;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/**
+ * The stock invariant of the cart service, read straight from its {@code cart} database with the
+ * MongoDB driver: one checker for the cart service's tests and the bench harness.
+ *
+ * <p>Per sku (document {@code inventory/<sku>}: {@code qty} available, {@code stocked}, {@code sold},
+ * {@code carted[]} reservations of {@code {cart_id, qty}}):
+ * <pre>what was stocked = stocked = qty + Σ carted.qty + sold</pre>
+ * with "what was stocked" the caller's own count ({@link ExpectedStock}: initial stock plus
+ * acknowledged restocks, a range when some restock had no answer) when it has one. The two levels:
+ * <ul>
+ * <li>{@link Level#CONSERVATION}, which holds at every moment, even mid-request: the counters add
+ * up, none is negative, every reservation is positive and a cart has at most one per sku, and no
+ * unit is oversold (reserved + sold never exceed what was stocked);</li>
+ * <li>{@link Level#STRICT}, which holds at a quiet moment once the jobs have run: also every
+ * reservation is exactly the line of a cart that may hold stock (active, pending, expiring) and
+ * every such line has its reservation; {@code sold} equals the units of the complete carts; and no
+ * holding cart has a line of a sku without inventory.</li>
+ * </ul>
+ */
+public final class StockInvariant {
+
+    /** Statuses of a cart whose lines hold reserved stock. */
+    public static final Set<String> HOLDING_STATUSES = Set.of("active", "pending", "expiring");
+
+    /** How much is checked; see the class comment. */
+    public enum Level {
+        CONSERVATION,
+        STRICT
+    }
+
+    /** Details listed per sku before the rest is only counted, so that a broken run stays readable. */
+    private static final int DETAILS = 3;
+
+    private StockInvariant() {
+    }
+
+    /** Every sku of the inventory, with the service's own {@code stocked} as what was stocked. */
+    public static InvariantReport check(MongoDatabase cart, Level level) {
+        return check(cart, null, null, level);
+    }
+
+    /**
+     * The given skus (each must have an inventory document), compared with what the caller stocked
+     * ({@code expected}, may be null). Carts are read only as far as they hold these skus.
+     */
+    public static InvariantReport check(MongoDatabase cart, Collection<String> skus, ExpectedStock expected, Level level) {
+        return new Run(cart, skus == null ? null : new LinkedHashSet<>(skus), expected, level).check();
+    }
+
+    /** A number field, 0 when absent (counters start absent on some documents). */
+    public static long num(Object value) {
+        return value instanceof Number n ? n.longValue() : 0L;
+    }
+
+    /** One check's reading of the database. */
+    private static final class Run {
+        private final MongoDatabase db;
+        /** null: every sku of the inventory. */
+        private final Set<String> only;
+        private final ExpectedStock expected;
+        private final Level level;
+        private final Map<String, Document> inventory = new LinkedHashMap<>();
+        private final Map<String, Long> completeUnits = new HashMap<>();
+        /** sku → cart id → units of its line, for carts that may hold stock. */
+        private final Map<String, Map<String, Long>> holdingLines = new HashMap<>();
+        private final Map<String, String> statusOf = new HashMap<>();
+        private int carts;
+        private int entries;
+        private int unmatched;
+
+        Run(MongoDatabase db, Set<String> only, ExpectedStock expected, Level level) {
+            this.db = db;
+            this.only = only;
+            this.expected = expected;
+            this.level = level;
+        }
+
+        InvariantReport check() {
+            Bson inventoryFilter = only == null ? new Document() : in("_id", only);
+            for (Document d : db.getCollection("inventory").find(inventoryFilter).sort(new Document("_id", 1))) {
+                inventory.put(String.valueOf(d.get("_id")), d);
+            }
+            readCarts();
+            List<SkuCheck> rows = new ArrayList<>();
+            long oversold = 0;
+            for (String sku : only == null ? inventory.keySet() : only) {
+                SkuCheck row = sku(sku);
+                oversold += row.oversold();
+                rows.add(row);
+            }
+            List<String> orphans = new ArrayList<>();
+            if (level == Level.STRICT) {
+                Set<String> without = new TreeSet<>(holdingLines.keySet());
+                without.removeAll(inventory.keySet());
+                if (!without.isEmpty()) {
+                    orphans.add("cart lines of skus without inventory: " + without);
+                }
+            }
+            return new InvariantReport(level, rows, orphans, oversold, unmatched, entries, carts);
+        }
+
+        private void readCarts() {
+            Bson filter = only == null ? new Document() : in("items.sku", only);
+            for (Document c : db.getCollection("cart").find(filter)) {
+                carts++;
+                String id = String.valueOf(c.get("_id"));
+                String status = String.valueOf(c.get("status"));
+                statusOf.put(id, status);
+                for (Document item : c.getList("items", Document.class, List.of())) {
+                    String sku = item.getString("sku");
+                    if (only != null && !only.contains(sku)) {
+                        continue;
+                    }
+                    long qty = num(item.get("qty"));
+                    if ("complete".equals(status)) {
+                        completeUnits.merge(sku, qty, Long::sum);
+                    } else if (HOLDING_STATUSES.contains(status)) {
+                        holdingLines.computeIfAbsent(sku, k -> new HashMap<>()).merge(id, qty, Long::sum);
+                    }
+                }
+            }
+        }
+
+        private SkuCheck sku(String sku) {
+            List<String> problems = new ArrayList<>();
+            Map<String, Long> lines = holdingLines.getOrDefault(sku, Map.of());
+            long holdingUnits = lines.values().stream().mapToLong(Long::longValue).sum();
+            long complete = completeUnits.getOrDefault(sku, 0L);
+            Document d = inventory.get(sku);
+            if (d == null) {
+                problems.add("no inventory document");
+                return new SkuCheck(sku, "?", 0, 0, 0, 0, complete, holdingUnits, 0, problems);
+            }
+            long available = num(d.get("qty"));
+            long stocked = num(d.get("stocked"));
+            long sold = num(d.get("sold"));
+            long reserved = 0;
+            Map<String, Long> entryByCart = new LinkedHashMap<>();
+            for (Document e : d.getList("carted", Document.class, List.of())) {
+                long q = num(e.get("qty"));
+                String cartId = String.valueOf(e.get("cart_id"));
+                reserved += q;
+                entries++;
+                if (q <= 0) {
+                    problems.add("carted entry of cart " + cartId + " with qty " + q);
+                }
+                if (entryByCart.merge(cartId, q, Long::sum) != q) {
+                    problems.add("two carted entries for cart " + cartId);
+                }
+            }
+            long total = available + reserved + sold;
+            long[] range = expected == null ? null : expected.range(sku);
+            String exp;
+            if (range == null) {
+                exp = "(`stocked`)";
+                range = new long[] {stocked, stocked};
+            } else {
+                exp = range[0] == range[1] ? String.valueOf(range[0]) : range[0] + "…" + range[1];
+                if (total < range[0] || total > range[1]) {
+                    problems.add("available+reserved+sold = " + total + " ≠ " + exp + " stocked by the client");
+                }
+            }
+            if (available < 0) {
+                problems.add("negative available " + available);
+            }
+            if (sold < 0) {
+                problems.add("negative sold " + sold);
+            }
+            if (stocked != total) {
+                problems.add("stocked " + stocked + " ≠ available+reserved+sold " + total + " (" + available + "+" + reserved + "+" + sold + ")");
+            }
+            // units promised that were never stocked: shown by a negative available, or by reservations and sales
+            // beyond what the client stocked (the same units when the counters add up: the larger of the two)
+            long oversold = Math.max(Math.max(0, -available), Math.max(0, reserved + sold - range[1]));
+            if (oversold > 0) {
+                problems.add("oversold " + oversold);
+            }
+            if (level == Level.STRICT) {
+                if (complete != sold) {
+                    problems.add("sold " + sold + " ≠ units in complete carts " + complete);
+                }
+                matchReservations(entryByCart, lines, problems);
+            }
+            return new SkuCheck(sku, exp, stocked, available, reserved, sold, complete, holdingUnits, oversold, problems);
+        }
+
+        /** Every reservation is the line of a holding cart, and every such line has its reservation. */
+        private void matchReservations(Map<String, Long> entryByCart, Map<String, Long> lines, List<String> problems) {
+            List<String> details = new ArrayList<>();
+            int mismatched = 0;
+            for (Map.Entry<String, Long> e : entryByCart.entrySet()) {
+                Long line = lines.get(e.getKey());
+                if (line == null || !line.equals(e.getValue())) {
+                    mismatched++;
+                    String status = statusOf.get(e.getKey());
+                    details.add("reserved " + e.getValue() + " for cart " + e.getKey() + " which "
+                            + (line != null ? "holds " + line
+                            : status == null ? "is missing or holds no such line" : "is " + status + (HOLDING_STATUSES.contains(status) ? " without that line" : ""))
+                    );
+                }
+            }
+            for (Map.Entry<String, Long> l : lines.entrySet()) {
+                if (!entryByCart.containsKey(l.getKey())) {
+                    mismatched++;
+                    details.add("line of " + l.getValue() + " in " + statusOf.get(l.getKey()) + " cart " + l.getKey() + " without reservation");
+                }
+            }
+            if (mismatched > 0) {
+                unmatched += mismatched;
+                problems.add(mismatched + " reservations not matching a cart line (trapped or missing): "
+                        + String.join("; ", details.subList(0, Math.min(DETAILS, details.size())))
+                        + (details.size() > DETAILS ? "; …" : ""));
+            }
+        }
+    }
+}
