@@ -1,37 +1,36 @@
 package com.example.shop.cart;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import com.example.shop.testsupport.architecture.ServiceShape;
 import org.junit.jupiter.api.Test;
 
+/** The cart service keeps the shape every service has (docs/design.md), and two rules of its own. */
 class ArchitectureTest {
 
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("com.example.shop.cart");
+    private static final ServiceShape SHAPE = ServiceShape.of("cart");
 
     @Test
-    void doesNotUseOtherServicesCode() {
-        noClasses().that().resideInAPackage("com.example.shop.cart..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "com.example.shop.catalog..", "com.example.shop.category..", "com.example.shop.gateway..")
-                .check(CLASSES);
+    void hasTheShapeOfEveryService() {
+        SHAPE.check();
     }
 
+    /**
+     * carts use inventory (reservations), catalog and payment; jobs run the carts' and the
+     * inventory's jobs; inventory learns what carts claim through an interface the carts feature
+     * implements. No feature reaches back into one that uses it.
+     */
     @Test
-    void resourcesDoNotTouchMongoDb() {
-        noClasses().that().haveSimpleNameEndingWith("Resource")
-                .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..")
-                .check(CLASSES);
+    void featuresDependOnEachOtherOneWayOnly() {
+        slices().matching("com.example.shop.cart.(*)..").should().beFreeOfCycles().check(SHAPE.imported());
     }
 
+    /** The root package (configuration, problems, schema, metrics) serves the features and knows none of them. */
     @Test
-    void onlyTheCatalogPackageCallsTheCatalog() {
-        noClasses().that().resideOutsideOfPackage("com.example.shop.cart.catalog..")
-                .should().dependOnClassesThat().haveSimpleName("CatalogClient")
-                .check(CLASSES);
+    void theRootPackageKnowsNoFeature() {
+        noClasses().that().resideInAPackage("com.example.shop.cart")
+                .should().dependOnClassesThat().resideInAPackage("com.example.shop.cart.*..")
+                .check(SHAPE.imported());
     }
 }

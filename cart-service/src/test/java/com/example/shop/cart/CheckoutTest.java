@@ -13,11 +13,11 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.cart.checkout.Checkout;
+import com.example.shop.cart.carts.Checkout;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
-import com.example.shop.cart.payment.SimulatedPaymentGateway;
+import com.example.shop.cart.support.RecordingPaymentGateway;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 class CheckoutTest {
 
     @Inject
-    SimulatedPaymentGateway gateway;
+    RecordingPaymentGateway gateway;
 
     @Test
     void approvedCheckoutCompletesTheCartAndSellsTheStock() {

@@ -10,20 +10,25 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.cart.config.CartDatabase;
-import com.example.shop.cart.config.CartMetrics;
-import com.example.shop.cart.config.FaultInjection;
+import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.CartMetrics;
+import com.example.shop.cart.carts.CartClaims;
+import com.example.shop.cart.carts.CartsStore;
+import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.carts.ExpireCarts;
+import com.example.shop.cart.carts.ExpiryReport;
+import com.example.shop.cart.inventory.CleanupInventory;
+import com.example.shop.cart.inventory.CleanupReport;
+import com.example.shop.cart.inventory.InventoryStore;
 import com.example.shop.cart.inventory.Reservations;
-import com.example.shop.cart.jobs.CleanupInventory;
-import com.example.shop.cart.jobs.ExpireCarts;
-import com.example.shop.cart.jobs.JobReports.CleanupReport;
-import com.example.shop.cart.jobs.JobReports.ExpiryReport;
 import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.ArmedCrashPoints;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
+import com.example.shop.web.concurrency.Attempts;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -66,9 +71,11 @@ class ConcurrencyTest {
     @Inject
     CartMetrics metrics;
     @Inject
-    com.example.shop.cart.config.CartConfig config;
+    CartConfig config;
     @Inject
-    FaultInjection faults;
+    Attempts attempts;
+    @Inject
+    ArmedCrashPoints crashPoints;
 
     @Test
     void twoHundredConcurrentSingleUnitAddsAgainstFiftyInStock() throws Exception {
@@ -247,7 +254,7 @@ class ConcurrencyTest {
         }
         for (int c = 0; c < 4; c++) { // crashed adds: reserved, never claimed
             String cart = newCart();
-            faults.arm(FaultInjection.Point.AFTER_RESERVE);
+            crashPoints.arm(CrashPoint.AFTER_RESERVE);
             add(cart, skus.get(c), 2).then().statusCode(500);
         }
         var inventory = TestDatabase.database("cart").getCollection("inventory");
@@ -266,10 +273,12 @@ class ConcurrencyTest {
         long activeBefore = TestDatabase.database("cart").getCollection("cart").countDocuments(holdingLines);
 
         try (MongoClient otherClient = MongoClients.create(MongoTestResource.connectionString())) {
-            CartDatabase other = new CartDatabase(otherClient.getDatabase("cart"));
-            Reservations otherReservations = new Reservations(other, metrics, config);
-            ExpireCarts otherExpiry = new ExpireCarts(other, otherReservations, metrics, config);
-            CleanupInventory otherCleanup = new CleanupInventory(other, otherReservations);
+            // the same use cases on stores of another client: a second replica of the jobs
+            CartsStore otherCarts = new CartsStore(otherClient.getDatabase("cart"));
+            InventoryStore otherInventory = new InventoryStore(otherClient.getDatabase("cart"));
+            Reservations otherReservations = new Reservations(otherInventory, metrics, config, attempts);
+            ExpireCarts otherExpiry = new ExpireCarts(otherCarts, otherReservations, metrics, config);
+            CleanupInventory otherCleanup = new CleanupInventory(otherInventory, otherReservations, new CartClaims(otherCarts));
 
             List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());
             List<CleanupReport> cleanups = Collections.synchronizedList(new ArrayList<>());

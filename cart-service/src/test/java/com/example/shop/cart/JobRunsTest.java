@@ -11,10 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.cart.config.CartDatabase;
 import com.example.shop.cart.jobs.JobName;
 import com.example.shop.cart.jobs.JobRunner;
 import com.example.shop.cart.jobs.JobRuns;
+import com.example.shop.cart.jobs.JobsStore;
 import com.example.shop.cart.jobs.RunTrigger;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.CatalogStub;
@@ -73,7 +73,7 @@ class JobRunsTest {
         working = new CountDownLatch(1);
         go = new CountDownLatch(1);
         otherClient = MongoClients.create(MongoTestResource.connectionString());
-        JobRuns runs = new JobRuns(new CartDatabase(otherClient.getDatabase("cart")), Duration.ofSeconds(30));
+        JobRuns runs = new JobRuns(new JobsStore(otherClient.getDatabase("cart")), Duration.ofSeconds(30));
         otherReplica = new JobRunner(runs, Map.of(JobName.EXPIRE_CARTS, (threshold, progress) -> {
             progress.accept(counts(7, 0, 0));
             working.countDown();

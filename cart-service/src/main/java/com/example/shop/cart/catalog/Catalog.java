@@ -1,6 +1,6 @@
 package com.example.shop.cart.catalog;
 
-import com.example.shop.cart.problems.CartProblems;
+import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.ProblemException;
 import io.quarkus.cache.CacheResult;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,7 +2,9 @@ package com.example.shop.cart.inventory;
 
 import com.example.shop.cart.inventory.Holdings.Page;
 import com.example.shop.cart.inventory.Holdings.SkuHoldings;
+import com.example.shop.web.identifiers.Identifiers;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.ws.rs.DefaultValue;
@@ -22,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
 @SecurityRequirement(name = "adminBearer")
+@ApplicationScoped
 public class AdminInventoryResource {
 
     private final Holdings holdings;
@@ -40,6 +43,6 @@ public class AdminInventoryResource {
     @Path("/{sku}")
     @Operation(operationId = "getStockHoldings", summary = "A sku's stock and held units by age band (admin)")
     public SkuHoldings get(@PathParam("sku") String sku) {
-        return holdings.of(Skus.require(sku, "sku"));
+        return holdings.of(Identifiers.requireSku(sku, "sku"));
     }
 }

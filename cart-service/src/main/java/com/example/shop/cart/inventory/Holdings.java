@@ -1,9 +1,10 @@
 package com.example.shop.cart.inventory;
 
+import static com.example.shop.cart.StoredFields.number;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gt;
 
-import com.example.shop.cart.problems.CartProblems;
+import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -34,8 +35,8 @@ public class Holdings {
 
     private final MongoCollection<Document> inventory;
 
-    Holdings(com.example.shop.cart.config.CartDatabase database) {
-        this.inventory = database.inventory();
+    Holdings(InventoryStore store) {
+        this.inventory = store.inventory();
     }
 
     /** Units held by the carts, by how long ago their entry last reserved. */
@@ -79,7 +80,7 @@ public class Holdings {
     private static SkuHoldings view(Document doc, Instant now) {
         long[] units = new long[BAND_NAMES.size()];
         int[] carts = new int[BAND_NAMES.size()];
-        List<Document> entries = Docs.list(doc, "carted");
+        List<Document> entries = StoredStock.entries(doc);
         for (Document entry : entries) {
             Date timestamp = entry.getDate("timestamp");
             Duration age = timestamp == null ? Duration.ZERO : Duration.between(timestamp.toInstant(), now);
@@ -87,15 +88,15 @@ public class Holdings {
             while (band < BAND_EDGES.size() && age.compareTo(BAND_EDGES.get(band)) >= 0) {
                 band++;
             }
-            units[band] += Docs.num(entry, "qty");
+            units[band] += number(entry, "qty");
             carts[band]++;
         }
         List<AgeBand> bands = new ArrayList<>();
         for (int i = 0; i < BAND_NAMES.size(); i++) {
             bands.add(new AgeBand(BAND_NAMES.get(i), units[i], carts[i]));
         }
-        return new SkuHoldings(doc.getString("_id"), Docs.num(doc, "qty"), Docs.reserved(doc), Docs.num(doc, "sold"),
-                Docs.num(doc, "stocked"), entries.size(), bands);
+        return new SkuHoldings(doc.getString("_id"), StoredStock.available(doc), StoredStock.reserved(doc), number(doc, "sold"),
+                number(doc, "stocked"), entries.size(), bands);
     }
 
     private static String decode(String cursor) {

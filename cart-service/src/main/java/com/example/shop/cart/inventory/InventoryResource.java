@@ -1,12 +1,11 @@
 package com.example.shop.cart.inventory;
 
-import com.example.shop.cart.inventory.InventoryRecords.Restock;
-import com.example.shop.cart.inventory.InventoryRecords.SetStock;
-import com.example.shop.cart.inventory.InventoryRecords.StockView;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.identifiers.Identifiers;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -31,11 +30,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @HttpCaching(CachePolicy.NO_STORE)
+@ApplicationScoped
 public class InventoryResource {
 
     private final StockAdministration stock;
 
-    public InventoryResource(StockAdministration stock) {
+    InventoryResource(StockAdministration stock) {
         this.stock = stock;
     }
 
@@ -48,7 +48,7 @@ public class InventoryResource {
     @APIResponse(responseCode = "400", description = "Malformed sku")
     @APIResponse(responseCode = "404", description = "Unknown sku")
     public StockView get(@PathParam("sku") String sku) {
-        return stock.view(Skus.require(sku, "sku"));
+        return stock.view(Identifiers.requireSku(sku, "sku"));
     }
 
     @PUT
@@ -64,7 +64,7 @@ public class InventoryResource {
     @APIResponse(responseCode = "403", description = "Token without the admin role")
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public StockView set(@PathParam("sku") String sku, @Valid @NotNull SetStock body) {
-        return stock.setAvailable(Skus.require(sku, "sku"), body.qty());
+        return stock.setAvailable(Identifiers.requireSku(sku, "sku"), body.qty());
     }
 
     @POST
@@ -81,6 +81,6 @@ public class InventoryResource {
     @APIResponse(responseCode = "403", description = "Token without the admin role")
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public StockView restock(@PathParam("sku") String sku, @Valid @NotNull Restock body) {
-        return stock.restock(Skus.require(sku, "sku"), body.qty());
+        return stock.restock(Identifiers.requireSku(sku, "sku"), body.qty());
     }
 }

@@ -7,18 +7,17 @@ import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.set;
 import static com.mongodb.client.model.Updates.setOnInsert;
 
-import com.example.shop.cart.config.CartDatabase;
-import com.example.shop.cart.inventory.InventoryRecords.StockView;
-import com.example.shop.cart.problems.CartProblems;
+import com.example.shop.cart.CartProblems;
+import com.example.shop.web.concurrency.Attempts;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.UpdateResult;
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
 import java.util.List;
+import java.util.Optional;
 import org.bson.Document;
 
 /**
@@ -29,42 +28,45 @@ import org.bson.Document;
  * <li>Restock is one atomic {@code $inc} of {@code qty} and {@code stocked} (upsert).</li>
  * <li>Setting stock is an adjustment: a compare-and-set on the observed {@code qty} that moves
  * {@code qty} to the new value and {@code stocked} by the same difference, so reservations and
- * sales are untouched and the invariant holds. Retried when a reservation raced it.</li>
+ * sales are untouched and the invariant holds. Retried ({@link Attempts}) when a reservation raced it.</li>
  * </ul>
  */
-@Singleton
+@ApplicationScoped
 public class StockAdministration {
 
     private final MongoCollection<Document> inventory;
+    private final Attempts attempts;
 
-    @Inject
-    public StockAdministration(CartDatabase database) {
-        this.inventory = database.inventory();
+    StockAdministration(InventoryStore store, Attempts attempts) {
+        this.inventory = store.inventory();
+        this.attempts = attempts;
     }
 
     public StockView setAvailable(String sku, int qty) {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            Document current = inventory.find(eq("_id", sku)).first();
-            if (current == null) {
-                try {
-                    inventory.insertOne(new Document("_id", sku).append("qty", qty).append("carted", List.of())
-                            .append("stocked", (long) qty).append("sold", 0L).append("updated", new Date()));
-                    return view(sku);
-                } catch (MongoWriteException e) {
-                    if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                        throw e;
-                    }
-                    continue; // created concurrently: adjust it instead
+        attempts.untilDone(() -> setAvailableOnce(sku, qty));
+        return view(sku);
+    }
+
+    /** One read and its guarded write; empty when a reservation or another admin changed the stock meanwhile. */
+    private Optional<Boolean> setAvailableOnce(String sku, int qty) {
+        Document current = inventory.find(eq("_id", sku)).first();
+        if (current == null) {
+            try {
+                inventory.insertOne(new Document("_id", sku).append("qty", qty).append("carted", List.of())
+                        .append("stocked", (long) qty).append("sold", 0L).append("updated", new Date()));
+                return Optional.of(true);
+            } catch (MongoWriteException e) {
+                if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                    throw e;
                 }
-            }
-            long old = Docs.num(current, "qty");
-            UpdateResult result = inventory.updateOne(and(eq("_id", sku), eq("qty", current.get("qty"))),
-                    combine(set("qty", qty), inc("stocked", (long) qty - old), set("updated", new Date())));
-            if (result.getModifiedCount() == 1 || (result.getMatchedCount() == 1 && old == qty)) {
-                return view(sku);
+                return Optional.empty(); // created concurrently: adjust it instead
             }
         }
-        throw CartProblems.busy();
+        long old = StoredStock.available(current);
+        UpdateResult result = inventory.updateOne(and(eq("_id", sku), eq("qty", current.get("qty"))),
+                combine(set("qty", qty), inc("stocked", (long) qty - old), set("updated", new Date())));
+        boolean done = result.getModifiedCount() == 1 || (result.getMatchedCount() == 1 && old == qty);
+        return done ? Optional.of(true) : Optional.empty();
     }
 
     public StockView restock(String sku, int qty) {
@@ -80,6 +82,6 @@ public class StockAdministration {
         if (doc == null) {
             throw CartProblems.noSuchInventory(sku);
         }
-        return new StockView(sku, Docs.num(doc, "qty"), Docs.reserved(doc));
+        return new StockView(sku, StoredStock.available(doc), StoredStock.reserved(doc));
     }
 }

@@ -1,10 +1,12 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.cart.config.CartConfig;
+import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -44,6 +46,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 @APIResponse(responseCode = "401", description = "No valid token")
 @APIResponse(responseCode = "403", description = "Token without the admin role")
+@ApplicationScoped
 public class AdminJobsResource {
 
     static final String RUNS = "/admin/jobs/runs/";
@@ -55,7 +58,7 @@ public class AdminJobsResource {
     private final JobRunner runner;
     private final JobRuns runs;
 
-    public AdminJobsResource(CartConfig config, JobRunner runner, JobRuns runs) {
+    AdminJobsResource(CartConfig config, JobRunner runner, JobRuns runs) {
         this.config = config;
         this.runner = runner;
         this.runs = runs;
@@ -78,8 +81,7 @@ public class AdminJobsResource {
                           String job,
                           @QueryParam("olderThan") @Parameter(description = "ISO-8601 duration overriding the job's configured threshold for this run, e.g. PT0S")
                           String olderThan) {
-        JobName name = JobName.fromWire(job).orElseThrow(() ->
-                Problems.notFound("No job '" + abbreviate(job) + "'; the jobs are " + JobName.allWire()));
+        JobName name = JobName.fromWire(job).orElseThrow(() -> CartProblems.noSuchJob(job, JobName.allWire()));
         JobRunner.Started started = runner.start(name, RunTrigger.MANUAL, duration(olderThan, thresholdOf(name)));
         // A path, as written: JAX-RS would make a Location given as a URI absolute on this service's host.
         return Response.accepted(started.run()).header(HttpHeaders.LOCATION, RUNS + started.run().id()).build();
@@ -94,9 +96,9 @@ public class AdminJobsResource {
     @APIResponse(responseCode = "404", description = "No run with this id")
     public JobRunView run(@PathParam("id") @Parameter(description = "The run's id") String id) {
         if (!RUN_ID.matcher(id).matches()) {
-            throw Problems.notFound("No job run '" + abbreviate(id) + "'");
+            throw CartProblems.noSuchJobRun(id);
         }
-        return runs.find(id).orElseThrow(() -> Problems.notFound("No job run '" + id + "'"));
+        return runs.find(id).orElseThrow(() -> CartProblems.noSuchJobRun(id));
     }
 
     @GET
@@ -150,9 +152,5 @@ public class AdminJobsResource {
         } catch (DateTimeParseException e) {
             throw Problems.invalidField("olderThan", "Query parameter 'olderThan' must be an ISO-8601 duration such as PT15M");
         }
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
     }
 }

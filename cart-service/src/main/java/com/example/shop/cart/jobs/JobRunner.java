@@ -1,6 +1,6 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.problems.Problems;
+import com.example.shop.cart.CartProblems;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -101,8 +101,7 @@ public class JobRunner implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 // The holder took the lease and died before recording its run: the lease expires on its own.
-                throw Problems.unavailable("job lease", "A run of " + job.wire() + " holds the job but cannot be "
-                        + "found; try again after " + runs.lease().toSeconds() + " s");
+                throw CartProblems.jobLeaseUnrecorded(job.wire(), runs.lease().toSeconds());
             }
             pause();
         }

@@ -7,7 +7,6 @@ import static com.mongodb.client.model.Filters.or;
 import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.set;
 
-import com.example.shop.cart.config.CartDatabase;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
@@ -39,7 +38,7 @@ import org.bson.types.ObjectId;
  * to insert a second document with the same {@code _id} and fails on the unique {@code _id}: the
  * caller learns who holds it. The holder renews it with its heartbeat; a holder that died stops
  * renewing, its lease expires, and the next taker records that run as failed (abandoned).
- * Plain MongoDB operations on a {@link CartDatabase}: tests build a second instance on another
+ * Plain MongoDB operations on a {@link JobsStore}: tests build a second instance on another
  * client to act as a second replica.
  */
 public class JobRuns {
@@ -50,9 +49,9 @@ public class JobRuns {
     private final MongoCollection<Document> leases;
     private final Duration lease;
 
-    public JobRuns(CartDatabase database, Duration lease) {
-        this.runs = database.jobRuns();
-        this.leases = database.jobLeases();
+    public JobRuns(JobsStore store, Duration lease) {
+        this.runs = store.runs();
+        this.leases = store.leases();
         this.lease = lease;
     }
 

@@ -1,6 +1,6 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.cart.config.CartConfig;
+import com.example.shop.cart.CartConfig;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -11,7 +11,9 @@ import org.jboss.logging.Logger;
  * admin's trigger ({@link JobRunner}), with trigger {@code scheduled}: an operator sees in
  * {@code GET /admin/jobs/runs} when each last ran and what it did. A run of the same job already
  * going on (here, on another replica, or started by an admin) is not started twice; a failed run
- * (database down) is recorded as failed when it can be, and the next schedule tries again.
+ * (database down) is recorded as failed when it can be, and the next schedule tries again. The
+ * intervals' defaults are {@link CartConfig}'s: a mapping's defaults are configuration values, so
+ * the expressions below find them.
  */
 @ApplicationScoped
 public class ScheduledJobs {
@@ -26,17 +28,17 @@ public class ScheduledJobs {
         this.runner = runner;
     }
 
-    @Scheduled(identity = "expire-carts", every = "${cart.expiry.every:1m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = "expire-carts", every = "${cart.expiry.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void expire() {
         start(JobName.EXPIRE_CARTS, config.expiry().inactiveAfter());
     }
 
-    @Scheduled(identity = "cleanup-inventory", every = "${cart.cleanup.every:5m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = "cleanup-inventory", every = "${cart.cleanup.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void cleanup() {
         start(JobName.CLEANUP_INVENTORY, config.cleanup().olderThan());
     }
 
-    @Scheduled(identity = "resolve-checkouts", every = "${cart.checkout.every:1m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = "resolve-checkouts", every = "${cart.checkout.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void resolve() {
         start(JobName.RESOLVE_CHECKOUTS, config.checkout().stalledAfter());
     }

@@ -1,35 +1,34 @@
 package com.example.shop.cart.payment;
 
+import com.example.shop.cart.CartConfig;
 import io.quarkus.arc.DefaultBean;
-import jakarta.inject.Singleton;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import com.example.shop.cart.config.CartConfig;
-import jakarta.inject.Inject;
 
 /**
  * NOT A REAL PAYMENT PROVIDER. An in-memory stand-in whose outcome the request steers:
  * {@code approve} charges, {@code decline} refuses, {@code stall} charges but the answer never
- * comes back in time (the caller sees {@link PaymentOutcomeUnknown}; {@link #status} later says
- * approved). Idempotent per key like a real gateway; counts the charges it made so tests can
- * prove nothing was charged twice. Its memory is lost on restart (a lost key reads as UNKNOWN).
+ * comes back in time (the caller sees {@link PaymentOutcomeUnknown} after
+ * {@code cart.payment.simulator.stall-for}; {@link #status} later says approved). Idempotent per key
+ * like a real gateway. Its memory is lost on restart (a lost key reads as UNKNOWN). A deployment
+ * with a real gateway declares its own {@link PaymentGateway} bean, which replaces this one.
  */
-@Singleton
 @DefaultBean
+@ApplicationScoped
 public class SimulatedPaymentGateway implements PaymentGateway {
 
     private final Map<String, PaymentResult> byKey = new ConcurrentHashMap<>();
-    private final AtomicInteger charges = new AtomicInteger();
-    private final AtomicInteger calls = new AtomicInteger();
+    private final Duration stallFor;
 
-    @Inject
-    CartConfig config;
+    public SimulatedPaymentGateway(CartConfig config) {
+        this.stallFor = config.payment().simulator().stallFor();
+    }
 
     @Override
     public PaymentResult charge(PaymentRequest request) {
-        calls.incrementAndGet();
         String steer = request.simulate() == null ? "approve" : request.simulate();
         boolean[] fresh = {false};
         PaymentResult result = byKey.computeIfAbsent(request.idempotencyKey(), key -> {
@@ -37,12 +36,11 @@ public class SimulatedPaymentGateway implements PaymentGateway {
             if (steer.equals("decline")) {
                 return PaymentResult.declined("card declined (simulated)");
             }
-            charges.incrementAndGet();
             return PaymentResult.approved("sim_" + UUID.randomUUID());
         });
         if (fresh[0] && steer.equals("stall")) {
             try {
-                Thread.sleep(config.payment().simulator().stallFor().toMillis());
+                Thread.sleep(stallFor.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -54,20 +52,5 @@ public class SimulatedPaymentGateway implements PaymentGateway {
     @Override
     public PaymentResult status(String idempotencyKey) {
         return byKey.getOrDefault(idempotencyKey, PaymentResult.unknown());
-    }
-
-    /** Charges actually made (approved, first time for their key). */
-    public int charges() {
-        return charges.get();
-    }
-
-    /** Calls of {@link #charge}, including repeats answered from memory. */
-    public int calls() {
-        return calls.get();
-    }
-
-    /** How many charges were made under this key (0 or 1). */
-    public boolean charged(String idempotencyKey) {
-        return byKey.containsKey(idempotencyKey) && byKey.get(idempotencyKey).outcome() == PaymentResult.Outcome.APPROVED;
     }
 }

@@ -1,0 +1,128 @@
+package com.example.shop.cart;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Everything the cart service can be tuned with; each key is env-overridable (CART_EXPIRY_INACTIVE_AFTER, ...). */
+@ConfigMapping(prefix = "cart")
+public interface CartConfig {
+
+    Expiry expiry();
+
+    Retention retention();
+
+    Cleanup cleanup();
+
+    Checkout checkout();
+
+    Limits limits();
+
+    Payment payment();
+
+    Jobs jobs();
+
+    interface Expiry {
+        /** An active cart untouched for longer than this is expired and its stock returned. */
+        @WithDefault("30m")
+        Duration inactiveAfter();
+
+        /** How often the expiry job runs. */
+        @WithDefault("1m")
+        Duration every();
+
+        /**
+         * A cart's reservations are held at most this long from its first reservation, however active
+         * the cart is: touching a cart renews its idle time, not this. A cart in checkout is never cut.
+         */
+        @WithDefault("2h")
+        Duration maxHold();
+    }
+
+    /** How long carts that hold nothing are kept before the expiry job deletes them. */
+    interface Retention {
+        /** An expired cart (its stock already returned) is deleted this long after it expired. */
+        @WithDefault("24h")
+        Duration expired();
+
+        /** An active cart that holds nothing (never filled, or emptied) is deleted after this long untouched. */
+        @WithDefault("1h")
+        Duration empty();
+
+        /**
+         * A completed cart - the record of an order - is deleted this long after checkout; unset, it
+         * is kept for ever (the inventory's {@code sold} counters keep its units either way).
+         */
+        Optional<Duration> complete();
+    }
+
+    interface Cleanup {
+        /**
+         * A reservation is only examined by cleanup when it, and the cart holding it, have not changed
+         * for longer than this. Must be far longer than any request takes.
+         */
+        @WithDefault("15m")
+        Duration olderThan();
+
+        /** How often the cleanup job runs. */
+        @WithDefault("5m")
+        Duration every();
+    }
+
+    interface Checkout {
+        /** A cart pending for longer than this is resolved by asking the payment gateway for the outcome. */
+        @WithDefault("2m")
+        Duration stalledAfter();
+
+        /** How often the stalled-checkout job runs. */
+        @WithDefault("1m")
+        Duration every();
+    }
+
+    interface Limits {
+        /** Largest quantity of one line (and of one add). */
+        @WithDefault("1000")
+        int maxLineQty();
+
+        /** Most lines in one cart. */
+        @WithDefault("100")
+        int maxLines();
+
+        /**
+         * Most carts that may hold a reservation of one sku at the same time. Each holding cart is an
+         * entry of about 100 bytes in the sku's inventory document, which MongoDB caps at 16 MiB
+         * (about 170,000 entries); past this many holders an add answers 409 too-many-holders until
+         * some of them check out or expire.
+         */
+        @WithDefault("10000")
+        int maxHoldersPerSku();
+    }
+
+    interface Payment {
+        Simulator simulator();
+
+        interface Simulator {
+            /** The simulated gateway's "stall" answers "outcome unknown" after this long. */
+            @WithDefault("2s")
+            Duration stallFor();
+        }
+    }
+
+    interface Jobs {
+        /**
+         * How long a run's lease on its job lasts without renewal. A replica that dies mid-run holds
+         * the job this long at most; then the next trigger records that run as abandoned.
+         */
+        @WithDefault("30s")
+        Duration lease();
+
+        /** How often a running job records its counts so far and renews its lease (well below the lease). */
+        @WithDefault("2s")
+        Duration heartbeatEvery();
+
+        /** Finished runs older than this are deleted when a run of the same job finishes. */
+        @WithDefault("P7D")
+        Duration keepRunsFor();
+    }
+}

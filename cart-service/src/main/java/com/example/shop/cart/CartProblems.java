@@ -1,0 +1,117 @@
+package com.example.shop.cart;
+
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
+
+/**
+ * The problem kinds of the cart service, built in one place (the kinds every service shares are
+ * support/problems' {@link Problems}; past its attempts a compare-and-set answers web-support's
+ * {@code concurrent-modification}).
+ */
+public final class CartProblems {
+
+    private CartProblems() {
+    }
+
+    public static ProblemException cartNotFound() {
+        return Problems.notFound("No cart with this id.");
+    }
+
+    public static ProblemException malformedCartId() {
+        return Problems.invalidField("id", "A cart id is 43 characters of A-Z, a-z, 0-9, '-' and '_'.");
+    }
+
+    public static ProblemException cartInactive(String status) {
+        return new ProblemException(Problem.of(409, "cart-inactive", "Cart inactive",
+                "The cart is " + status + "; only an active cart can be changed.").with("cartStatus", status));
+    }
+
+    public static ProblemException insufficientInventory(String sku, long available, int requested) {
+        return new ProblemException(Problem.of(409, "insufficient-inventory", "Insufficient inventory",
+                "Only " + available + " of '" + sku + "' available, " + requested + " requested.")
+                .with("sku", sku).with("available", available).with("requested", requested));
+    }
+
+    public static ProblemException tooManyHolders(String sku, int max) {
+        return new ProblemException(Problem.of(409, "too-many-holders", "Too many holders",
+                "'" + sku + "' is reserved in " + max + " carts already, the most this store allows at once;"
+                        + " retry when some of them have checked out or expired.")
+                .with("sku", sku).with("max", max));
+    }
+
+    public static ProblemException unknownSku(String sku) {
+        return new ProblemException(Problem.of(422, "unknown-sku", "Unknown sku",
+                "The catalog has no product '" + sku + "'.").with("field", "sku").with("sku", sku));
+    }
+
+    public static ProblemException noSuchLine(String sku) {
+        return Problems.notFound("The cart has no line for '" + sku + "'.");
+    }
+
+    public static ProblemException noSuchInventory(String sku) {
+        return Problems.notFound("No inventory for '" + sku + "'.");
+    }
+
+    public static ProblemException catalogUnavailable() {
+        return Problems.unavailable("catalog-service", "The catalog could not be reached in time; nothing was reserved. Retry later.");
+    }
+
+    public static ProblemException currencyMismatch(String cartCurrency, String productCurrency) {
+        return new ProblemException(Problem.of(409, "currency-mismatch", "Currency mismatch",
+                "The cart is priced in " + cartCurrency + " but this product in " + productCurrency + "."));
+    }
+
+    public static ProblemException lineLimit(String sku, int max) {
+        return new ProblemException(Problem.of(409, "line-limit", "Line limit",
+                "A cart may hold at most " + max + " units of '" + sku + "'.").with("sku", sku).with("max", max));
+    }
+
+    public static ProblemException tooManyLines(int max) {
+        return new ProblemException(Problem.of(409, "too-many-lines", "Too many lines",
+                "A cart may hold at most " + max + " lines.").with("max", max));
+    }
+
+    public static ProblemException emptyCart() {
+        return new ProblemException(Problem.of(409, "empty-cart", "Empty cart", "An empty cart cannot be checked out."));
+    }
+
+    public static ProblemException missingIdempotencyKey() {
+        return Problems.invalidField("Idempotency-Key",
+                "Header 'Idempotency-Key' is required: 1 to 100 characters of A-Z, a-z, 0-9, '-', '_', '.', ':'.");
+    }
+
+    public static ProblemException paymentDeclined(String reason) {
+        return new ProblemException(Problem.of(402, "payment-declined", "Payment declined",
+                "The payment was declined" + (reason == null ? "." : ": " + reason + ".")
+                        + " The cart is active again and keeps its items."));
+    }
+
+    public static ProblemException checkoutAbandoned() {
+        return new ProblemException(Problem.of(409, "checkout-abandoned", "Checkout abandoned",
+                "The payment outcome of this checkout never arrived and it was released; the cart is active again. Retry with a new Idempotency-Key."));
+    }
+
+    /** A quantity above the most units one line may ever hold ({@code cart.limits.max-line-qty}): bad input. */
+    public static ProblemException quantityOverLineMax(int max) {
+        return Problems.invalidField("qty", "must be at most " + max + ", the most units one line may hold");
+    }
+
+    public static ProblemException noSuchJob(String job, String jobs) {
+        return Problems.notFound("No job '" + abbreviate(job) + "'; the jobs are " + jobs);
+    }
+
+    public static ProblemException noSuchJobRun(String id) {
+        return Problems.notFound("No job run '" + abbreviate(id) + "'");
+    }
+
+    /** A run took the job's lease and died before recording itself: the lease runs out on its own. */
+    public static ProblemException jobLeaseUnrecorded(String job, long leaseSeconds) {
+        return Problems.unavailable("job lease", "A run of " + job + " holds the job but cannot be found; try again after "
+                + leaseSeconds + " s");
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
+    }
+}

@@ -1,0 +1,158 @@
+package com.example.shop.cart.carts;
+
+import static com.example.shop.cart.StoredFields.number;
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.elemMatch;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.lte;
+import static com.mongodb.client.model.Filters.ne;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.min;
+import static com.mongodb.client.model.Updates.push;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.CartMetrics;
+import com.example.shop.cart.CartMetrics.Refusal;
+import com.example.shop.cart.CartMetrics.Return;
+import com.example.shop.cart.CartProblems;
+import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.catalog.Catalog;
+import com.example.shop.cart.catalog.ProductSnapshot;
+import com.example.shop.cart.inventory.Reservations;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.web.concurrency.Attempts;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Date;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.bson.Document;
+
+/**
+ * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present.
+ * <ol>
+ * <li>Checks (no writes): the cart exists and is active; the catalog knows the sku (its snapshot
+ * is fetched now, or taken from a cache a few seconds old, so a catalog outage is a 503 before
+ * anything is reserved).</li>
+ * <li><b>Reserve first</b>: {@link Reservations#reserve} takes the units from available stock in
+ * one update guarded by {@code qty >= n} (409 insufficient-inventory otherwise).</li>
+ * <li><b>Then claim</b>: one update of the cart guarded by {@code status: active} increments the
+ * existing line ({@code items.sku: sku}) or pushes a new one ({@code items.sku: {$ne: sku}}), so
+ * two concurrent adds of a sku never make two lines. It returns the cart as written, which is
+ * the answer.</li>
+ * <li><b>Compensation</b>: if the cart is no longer active (checkout or expiry won the race), the
+ * units are returned from the cart's entry and the answer is 409 cart-inactive.</li>
+ * </ol>
+ * Reserving before claiming means a cart line never claims units that are not reserved; a crash
+ * between the two leaves an over-reservation that the cleanup job returns.
+ *
+ * <p>Each guarded update is chosen by what the read of the cart showed (a line of this sku or
+ * not), so the usual add is three commands: read the cart, reserve, claim.
+ */
+@ApplicationScoped
+public class AddToCart {
+
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
+
+    private final MongoCollection<Document> carts;
+    private final GetCart getCart;
+    private final Catalog catalog;
+    private final Reservations reservations;
+    private final CartMetrics metrics;
+    private final CrashPoints crashPoints;
+    private final CartConfig config;
+    private final Attempts attempts;
+
+    AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations, CartMetrics metrics,
+              CrashPoints crashPoints, CartConfig config, Attempts attempts) {
+        this.carts = store.carts();
+        this.getCart = getCart;
+        this.catalog = catalog;
+        this.reservations = reservations;
+        this.metrics = metrics;
+        this.crashPoints = crashPoints;
+        this.config = config;
+        this.attempts = attempts;
+    }
+
+    public CartView add(String cartId, String sku, int qty) {
+        LineLimits.requireWithinServiceLimit(qty, config);
+        Document cart = getCart.require(cartId);
+        StoredCart.requireActive(cart);
+        Document existing = StoredCart.line(cart, sku);
+        if (existing == null && StoredCart.lines(cart).size() >= config.limits().maxLines()) {
+            metrics.refused(Refusal.TOO_MANY_LINES);
+            throw CartProblems.tooManyLines(config.limits().maxLines());
+        }
+        ProductSnapshot product = catalog.product(sku);
+        int maxLine = LineLimits.of(product, config);
+        if ((existing == null ? 0 : number(existing, "qty")) + qty > maxLine) {
+            metrics.refused(Refusal.LINE_LIMIT);
+            throw CartProblems.lineLimit(sku, maxLine);
+        }
+        String currency = StoredCart.currency(cart);
+        if (currency != null && !currency.equals(product.currency())) {
+            throw CartProblems.currencyMismatch(currency, product.currency());
+        }
+
+        reservations.reserve(sku, cartId, qty, existing != null);
+        crashPoints.reached(CrashPoint.AFTER_RESERVE);
+
+        Document claimed;
+        try {
+            claimed = claim(cartId, sku, qty, product, maxLine, existing != null);
+        } catch (ProblemException refused) {
+            reservations.release(sku, cartId, qty, Return.COMPENSATION);
+            metrics.compensated();
+            throw refused;
+        }
+        return StoredCart.view(claimed);
+    }
+
+    /** Adds the units to the cart's line of this sku (made if absent); returns the cart as written. */
+    private Document claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine, boolean lineExpected) {
+        // which update to try first: the one that fits what the last read of the cart showed
+        AtomicBoolean lineThere = new AtomicBoolean(lineExpected);
+        return attempts.untilDone(() -> {
+            Date now = new Date();
+            Document written = lineThere.get() ? growLine(cartId, sku, qty, maxLine, now) : pushLine(cartId, sku, qty, product, now);
+            if (written == null) {
+                written = lineThere.get() ? pushLine(cartId, sku, qty, product, now) : growLine(cartId, sku, qty, maxLine, now);
+            }
+            if (written != null) {
+                return Optional.of(written);
+            }
+            // the line appeared or disappeared concurrently, or the cart is no longer active: look again
+            Document cart = getCart.require(cartId);
+            StoredCart.requireActive(cart);
+            Document current = StoredCart.line(cart, sku);
+            if (current != null && number(current, "qty") + qty > maxLine) {
+                metrics.refused(Refusal.LINE_LIMIT);
+                throw CartProblems.lineLimit(sku, maxLine);
+            }
+            lineThere.set(current != null);
+            return Optional.empty();
+        });
+    }
+
+    private Document growLine(String cartId, String sku, int qty, int maxLine, Date now) {
+        return carts.findOneAndUpdate(
+                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()),
+                        elemMatch("items", and(eq("sku", sku), lte("qty", maxLine - qty)))),
+                combine(inc("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
+    }
+
+    private Document pushLine(String cartId, String sku, int qty, ProductSnapshot product, Date now) {
+        Document line = new Document("sku", sku).append("qty", qty).append("details",
+                new Document("title", product.title()).append("type", product.type())
+                        .append("unit_price", product.unitPrice()).append("currency", product.currency()));
+        // held_since: the first reservation of the cart; $min keeps the earliest (cart.expiry.max-hold)
+        return carts.findOneAndUpdate(
+                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()), ne("items.sku", sku)),
+                combine(push("items", line), set("last_modified", now), min("held_since", now), inc("version", 1L)), AFTER);
+    }
+}

@@ -1,0 +1,12 @@
+package com.example.shop.cart.carts;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.time.Instant;
+import java.util.List;
+
+/** A cart as clients see it; amounts are integer minor units of {@code currency}; {@code status} is a {@link CartStatus}. */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record CartView(String id, String status, Instant lastModified, List<Line> items,
+                       long totalUnits, long totalAmount, String currency) {
+}

@@ -1,0 +1,120 @@
+package com.example.shop.cart.carts;
+
+import static com.example.shop.cart.StoredFields.number;
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.elemMatch;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.pull;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.CartMetrics;
+import com.example.shop.cart.CartMetrics.Refusal;
+import com.example.shop.cart.CartMetrics.Return;
+import com.example.shop.cart.CartProblems;
+import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.catalog.Catalog;
+import com.example.shop.cart.inventory.Reservations;
+import com.example.shop.web.concurrency.Attempts;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Date;
+import java.util.Optional;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+/**
+ * PUT /carts/{id}/items/{sku} and DELETE: set a line's quantity, reserving or returning only the
+ * difference. The cart write is a compare-and-set on the line's observed quantity (and
+ * {@code status: active}), so concurrent changes never lose an update; a lost race is retried.
+ * <ul>
+ * <li><b>Increase by d</b>: within the product's per-cart limit (from the catalog, as on add); reserve d first, then CAS the line; if the CAS fails, return the d
+ * (compensation) and retry, or answer 409 when the cart is no longer active.</li>
+ * <li><b>Decrease by d / remove</b>: CAS the line first, then return d from the cart's carted
+ * entry. A crash in between leaves an over-reservation that cleanup returns; if expiry returned
+ * the whole entry meanwhile there is nothing left to return, so nothing is returned twice.</li>
+ * </ul>
+ * Both cart writes return the cart as written, which is the answer; the usual change is three
+ * commands: read the cart, the cart write and the inventory write (or the other way round).
+ */
+@ApplicationScoped
+public class ChangeLine {
+
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
+
+    private final MongoCollection<Document> carts;
+    private final GetCart getCart;
+    private final Reservations reservations;
+    private final CartMetrics metrics;
+    private final CrashPoints crashPoints;
+    private final Catalog catalog;
+    private final CartConfig config;
+    private final Attempts attempts;
+
+    ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics, CrashPoints crashPoints,
+               Catalog catalog, CartConfig config, Attempts attempts) {
+        this.carts = store.carts();
+        this.getCart = getCart;
+        this.reservations = reservations;
+        this.metrics = metrics;
+        this.crashPoints = crashPoints;
+        this.catalog = catalog;
+        this.config = config;
+        this.attempts = attempts;
+    }
+
+    public CartView change(String cartId, String sku, int qty) {
+        LineLimits.requireWithinServiceLimit(qty, config);
+        return attempts.untilDone(() -> attempt(cartId, sku, qty));
+    }
+
+    /** One read of the cart and its guarded writes; empty when the line or the cart's status changed meanwhile. */
+    private Optional<CartView> attempt(String cartId, String sku, int qty) {
+        Document cart = getCart.require(cartId);
+        StoredCart.requireActive(cart);
+        Document line = StoredCart.line(cart, sku);
+        if (line == null) {
+            throw CartProblems.noSuchLine(sku);
+        }
+        long held = number(line, "qty");
+        if (qty == held) {
+            return Optional.of(StoredCart.view(cart));
+        }
+        Bson unchanged = and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()),
+                elemMatch("items", and(eq("sku", sku), eq("qty", line.get("qty")))));
+        Date now = new Date();
+        if (qty > held) {
+            int limit = LineLimits.of(catalog.product(sku), config);
+            if (qty > limit) {
+                metrics.refused(Refusal.LINE_LIMIT);
+                throw CartProblems.lineLimit(sku, limit);
+            }
+            int more = (int) (qty - held);
+            reservations.reserve(sku, cartId, more, true);
+            crashPoints.reached(CrashPoint.AFTER_RESERVE);
+            Document claimed = carts.findOneAndUpdate(unchanged,
+                    combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
+            if (claimed != null) {
+                return Optional.of(StoredCart.view(claimed));
+            }
+            reservations.release(sku, cartId, more, Return.COMPENSATION);
+            metrics.compensated();
+            return Optional.empty();
+        }
+        Bson update = qty == 0
+                ? combine(pull("items", new Document("sku", sku)), set("last_modified", now), inc("version", 1L))
+                : combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L));
+        Document unclaimed = carts.findOneAndUpdate(unchanged, update, AFTER);
+        if (unclaimed == null) {
+            return Optional.empty();
+        }
+        crashPoints.reached(CrashPoint.AFTER_CART_RELEASE);
+        // The entry held what the line held (they agree while no crash came between).
+        reservations.release(sku, cartId, held - qty, held, Return.RELEASE);
+        return Optional.of(StoredCart.view(unclaimed));
+    }
+}

@@ -1,0 +1,124 @@
+package com.example.shop.cart.carts;
+
+import static com.example.shop.cart.StoredFields.number;
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.ne;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.push;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.cart.CartProblems;
+import com.example.shop.cart.payment.PaymentGateway;
+import com.example.shop.cart.payment.PaymentGateway.PaymentOutcomeUnknown;
+import com.example.shop.cart.payment.PaymentGateway.PaymentRequest;
+import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
+import com.example.shop.web.concurrency.Attempts;
+import com.mongodb.client.MongoCollection;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Date;
+import java.util.Optional;
+import org.bson.Document;
+
+/**
+ * POST /carts/{id}/checkout with an Idempotency-Key.
+ * <ol>
+ * <li>If the cart already has an attempt under this key, its recorded outcome is answered again
+ * (nothing is charged).</li>
+ * <li><b>Lock</b>: active → pending in one update guarded by {@code status: active}, the
+ * {@code version} read (so the amount charged is the amount of exactly these lines) and the key
+ * not yet used; the attempt {@code {key, state: pending, amount, currency}} is pushed in the same
+ * update. From here no line can change and no job touches the reservations.</li>
+ * <li><b>Charge</b> through {@link PaymentGateway} with key {@code cartId:key} (idempotent there too).</li>
+ * <li>Approved → {@link SettleCheckout#approve} (complete + sold); declined → back to active with
+ * its reservations, 402; no answer in time → 202, the cart stays pending and the stalled-checkout
+ * job asks the gateway later.</li>
+ * </ol>
+ */
+@ApplicationScoped
+public class Checkout {
+
+    private final MongoCollection<Document> carts;
+    private final GetCart getCart;
+    private final PaymentGateway gateway;
+    private final SettleCheckout settle;
+    private final Attempts attempts;
+
+    Checkout(CartsStore store, GetCart getCart, PaymentGateway gateway, SettleCheckout settle, Attempts attempts) {
+        this.carts = store.carts();
+        this.getCart = getCart;
+        this.gateway = gateway;
+        this.settle = settle;
+        this.attempts = attempts;
+    }
+
+    /** The key under which the payment gateway knows this checkout: unique per cart and Idempotency-Key. */
+    public static String gatewayKey(String cartId, String key) {
+        return cartId + ":" + key;
+    }
+
+    public CheckoutResult checkout(String cartId, String key, Payment payment) {
+        Locked locked = attempts.untilDone(() -> lock(cartId, key));
+        if (locked.replayed() != null) {
+            return locked.replayed();
+        }
+        PaymentResult result;
+        try {
+            result = gateway.charge(new PaymentRequest(gatewayKey(cartId, key), locked.amount(), locked.currency(),
+                    payment.method(), payment.simulate() == null ? Payment.Simulate.APPROVE.wire() : payment.simulate().wire()));
+        } catch (PaymentOutcomeUnknown e) {
+            return replay(getCart.require(cartId), key);
+        }
+        // The end written here is the answer; if the other end won (the stalled-checkout job, or a
+        // retry of this request), the cart is read to answer what was recorded.
+        Document ended = switch (result.outcome()) {
+            case APPROVED -> settle.approve(cartId, key, result.chargeId());
+            case DECLINED -> settle.decline(cartId, key, CheckoutState.DECLINED, result.reason());
+            default -> null; // no answer: stays pending for the stalled-checkout job
+        };
+        return replay(ended != null ? ended : getCart.require(cartId), key);
+    }
+
+    /**
+     * What the lock of the cart gave: the amount and currency to charge, or the recorded outcome of
+     * an earlier attempt under the same key (nothing to charge).
+     */
+    private record Locked(long amount, String currency, CheckoutResult replayed) {
+    }
+
+    /** One read of the cart and the guarded lock; empty when the cart changed meanwhile. */
+    private Optional<Locked> lock(String cartId, String key) {
+        Document cart = getCart.require(cartId);
+        if (StoredCart.attempt(cart, key) != null) {
+            return Optional.of(new Locked(0, null, replay(cart, key)));
+        }
+        StoredCart.requireActive(cart);
+        if (StoredCart.lines(cart).isEmpty()) {
+            throw CartProblems.emptyCart();
+        }
+        long total = StoredCart.totalAmount(cart);
+        String currency = StoredCart.currency(cart);
+        Date now = new Date();
+        long locked = carts.updateOne(
+                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()), eq("version", cart.get("version")),
+                        ne("checkouts.key", key)),
+                combine(set("status", CartStatus.PENDING.wire()), set("last_modified", now), inc("version", 1L),
+                        push("checkouts", new Document("key", key).append("state", CheckoutState.PENDING.wire())
+                                .append("amount", total).append("currency", currency).append("started", now))))
+                .getModifiedCount();
+        return locked == 1 ? Optional.of(new Locked(total, currency, null)) : Optional.empty();
+    }
+
+    /** The recorded outcome of the attempt under this key. */
+    private CheckoutResult replay(Document cart, String key) {
+        Document attempt = StoredCart.attempt(cart, key);
+        CheckoutState state = StoredCart.attemptState(attempt);
+        return switch (state) {
+            case DECLINED -> throw CartProblems.paymentDeclined(attempt.getString("reason"));
+            case ABANDONED -> throw CartProblems.checkoutAbandoned();
+            case PENDING, APPROVED -> new CheckoutResult(cart.getString("_id"), cart.getString("status"), state.wire(),
+                    attempt.getString("charge_id"), number(attempt, "amount"), attempt.getString("currency"), key);
+        };
+    }
+}

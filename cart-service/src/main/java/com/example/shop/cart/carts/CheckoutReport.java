@@ -1,0 +1,15 @@
+package com.example.shop.cart.carts;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+
+/**
+ * What a run of {@link ResolveCheckouts} did; a job run shows it as its counts, by these names in snake case.
+ *
+ * @param completed stalled checkouts found approved
+ * @param released  found declined or unknown
+ * @param finalized complete carts whose sale was finished
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record CheckoutReport(int completed, int released, int finalized) {
+}

@@ -1,0 +1,26 @@
+package com.example.shop.cart.carts;
+
+import java.util.Arrays;
+
+/**
+ * Where a checkout attempt ({@code cart.checkouts[]}, one per Idempotency-Key) is, stored and shown
+ * in lower case ({@link #wire()}): {@link #PENDING} from the lock until the payment's outcome is
+ * known; then {@link #APPROVED}, {@link #DECLINED}, or {@link #ABANDONED} when the outcome never
+ * arrived and the stalled-checkout job released the cart.
+ */
+public enum CheckoutState {
+    PENDING,
+    APPROVED,
+    DECLINED,
+    ABANDONED;
+
+    /** As stored in {@code checkouts.state} and shown as {@code payment} in the checkout answer. */
+    public String wire() {
+        return name().toLowerCase();
+    }
+
+    static CheckoutState fromWire(String stored) {
+        return Arrays.stream(values()).filter(state -> state.wire().equals(stored)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("a checkout attempt with the unknown state " + stored));
+    }
+}

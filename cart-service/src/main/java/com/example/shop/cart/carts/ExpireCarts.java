@@ -1,0 +1,129 @@
+package com.example.shop.cart.carts;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.exists;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.size;
+import static com.mongodb.client.model.Projections.include;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.CartMetrics;
+import com.example.shop.cart.CartMetrics.Return;
+import com.example.shop.cart.inventory.Reservations;
+import com.mongodb.client.MongoCollection;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.function.Consumer;
+import org.bson.Document;
+
+/**
+ * Expires carts untouched for longer than {@code cart.expiry.inactive-after}, and carts that have
+ * held stock for longer than {@code cart.expiry.max-hold} however active they are; then deletes
+ * carts that hold nothing once their retention is over.
+ * <ol>
+ * <li><b>Lock</b>: active → expiring in one {@code updateMany} whose filter is evaluated per cart
+ * at the moment it is written: {@code status: active} and {@code last_modified < cutoff}. A cart
+ * touched meanwhile has a newer {@code last_modified} and is left alone; an add racing the lock
+ * fails its own guarded cart write ({@code status: active}) and undoes its reservation. A second
+ * {@code updateMany} locks the active carts whose {@code held_since} (set by their first
+ * reservation) is older than the max hold, touched or not. Neither ever selects a pending cart:
+ * a checkout in progress keeps its reservations.</li>
+ * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
+ * run or being handled by another replica right now), in batches, by
+ * {@link Reservations#returnAllHeldBy}: one query finds the batch's carted entries (on the
+ * {@code carted.cart_id} index); per sku, all of the batch's entries are pulled and added back to
+ * {@code qty} in one update guarded on every entry being exactly as read. If any of them changed
+ * meanwhile (an add racing the lock, another replica), that sku's entries are returned one by one,
+ * each update guarded on the entry's exact quantity. Two replicas racing on one entry: exactly
+ * one update matches.</li>
+ * <li><b>Mark</b> expiring → expired for the batch (guarded by {@code status: expiring}, so each
+ * cart is counted by exactly one replica).</li>
+ * <li><b>Delete</b>, once the stock question is settled: expired carts older than
+ * {@code cart.retention.expired}, active carts without lines untouched for
+ * {@code cart.retention.empty} (the idle lock leaves empty carts alone), and, when
+ * {@code cart.retention.complete} is set, completed (settled) carts older than that,
+ * each with one {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
+ * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
+ * </ol>
+ * Round trips grow with the number of skus per batch, not with the number of carts. A failure
+ * part-way leaves carts in {@code expiring}; the next run resumes them. A pending cart is never
+ * selected, so a checkout keeps its reservations. The jobs feature runs it ({@code jobs.JobRunner}).
+ */
+@ApplicationScoped
+public class ExpireCarts {
+
+    /** Carts per return-and-mark batch: bounds the size of one {@code $in} query and of one guarded update. */
+    static final int BATCH = 1000;
+
+    private final MongoCollection<Document> carts;
+    private final Reservations reservations;
+    private final CartMetrics metrics;
+    private final CartConfig config;
+
+    public ExpireCarts(CartsStore store, Reservations reservations, CartMetrics metrics, CartConfig config) {
+        this.carts = store.carts();
+        this.reservations = reservations;
+        this.metrics = metrics;
+        this.config = config;
+    }
+
+    /** Runs with the configured max hold; {@code inactiveAfter} is the idle threshold of this run. */
+    public ExpiryReport run(Duration inactiveAfter) {
+        return run(inactiveAfter, soFar -> { });
+    }
+
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after the lock and after each batch. */
+    public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
+        Instant now = Instant.now();
+        Date cutoff = Date.from(now.minus(inactiveAfter));
+        // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
+        int locked = (int) carts.updateMany(
+                and(eq("status", CartStatus.ACTIVE.wire()), lt("last_modified", cutoff), exists("items.0")),
+                combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
+                .getModifiedCount();
+        int heldTooLong = (int) carts.updateMany(
+                and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold())))),
+                combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
+                .getModifiedCount();
+        List<String> expiring = carts.find(eq("status", CartStatus.EXPIRING.wire())).projection(include("_id"))
+                .map(cart -> cart.getString("_id")).into(new ArrayList<>());
+        int expired = 0;
+        long units = 0;
+        progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
+        for (int from = 0; from < expiring.size(); from += BATCH) {
+            List<String> batch = expiring.subList(from, Math.min(from + BATCH, expiring.size()));
+            units += reservations.returnAllHeldBy(batch, Return.EXPIRY);
+            long marked = carts.updateMany(and(in("_id", batch), eq("status", CartStatus.EXPIRING.wire())),
+                    combine(set("status", CartStatus.EXPIRED.wire()), set("last_modified", new Date()), inc("version", 1L)))
+                    .getModifiedCount();
+            expired += (int) marked;
+            metrics.expired(marked);
+            progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
+        }
+        return new ExpiryReport(locked, heldTooLong, expired, units, deleteSpent(now));
+    }
+
+    /** Deletes the carts that hold nothing and whose retention is over; returns how many. */
+    private long deleteSpent(Instant now) {
+        CartConfig.Retention retention = config.retention();
+        long deleted = carts.deleteMany(and(eq("status", CartStatus.EXPIRED.wire()),
+                lt("last_modified", Date.from(now.minus(retention.expired()))))).getDeletedCount();
+        deleted += carts.deleteMany(and(eq("status", CartStatus.ACTIVE.wire()), size("items", 0),
+                lt("last_modified", Date.from(now.minus(retention.empty()))))).getDeletedCount();
+        if (retention.complete().isPresent()) {
+            deleted += carts.deleteMany(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", true),
+                    lt("last_modified", Date.from(now.minus(retention.complete().get()))))).getDeletedCount();
+        }
+        metrics.deleted(deleted);
+        return deleted;
+    }
+}
