@@ -74,7 +74,8 @@ async function productForm(container, {query, navigate, announce}, sku) {
       labelled('Type', typeSelect, {field: 'type', required: true,
         hint: 'The details below are the attributes this type declares.'}),
       labelled('Title', input({}), {field: 'title', required: true})),
-    labelled('Description', h('textarea', {rows: 3}), {field: 'description'})),
+    labelled('Description', h('textarea', {rows: 3}), {field: 'description'}),
+    labelled('Most per cart', input({inputmode: 'numeric'}), {field: 'max_per_cart', hint: perCartHint(product)})),
   h('fieldset', {},
     h('legend', {}, 'Price'),
     h('div', {class: 'grid'},
@@ -340,6 +341,8 @@ function rawFromProduct(product, type) {
     'shipping.weight': product.shipping && product.shipping.weight !== undefined && product.shipping.weight !== null ? String(product.shipping.weight) : '',
     [CATEGORY_FIELD]: [...(product.category_ids || [])].sort().join(','),
     keywords: extraKeywords(product).join('\n'),
+    // Only the product's own limit is its value; an inherited one stays inherited (see perCartHint).
+    max_per_cart: product.max_per_cart_source === 'product' ? String(product.max_per_cart) : '',
   };
   for (const side of ['width', 'height', 'depth']) {
     const dimensions = product.shipping && product.shipping.dimensions;
@@ -383,6 +386,16 @@ function extraKeywords(product) {
     }
   }
   return (product.keywords || []).filter(keyword => !derived.has(keyword));
+}
+
+/** What an empty "Most per cart" means for this product: the limit it inherits, and from where. */
+function perCartHint(product) {
+  const inherit = 'Units one cart may hold, 1 to 1000. Empty: ';
+  if (!product || product.max_per_cart_source === 'product') {
+    return inherit + "the type's limit, else the platform default.";
+  }
+  const from = product.max_per_cart_source === 'type' ? 'its type' : 'the platform default';
+  return `${inherit}${product.max_per_cart} from ${from}.`;
 }
 
 /** The write body from the form; a value the console can already tell is wrong is a local problem. */
@@ -434,6 +447,10 @@ function bodyFromRaw(raw, type, creating) {
     }
   }
   body.category_ids = (raw[CATEGORY_FIELD] || '').split(',').filter(Boolean);
+  const perCart = wholeNumber('max_per_cart');
+  if (perCart !== undefined) {
+    body.max_per_cart = perCart;
+  }
   const keywords = (raw.keywords || '').split('\n').map(k => k.trim()).filter(Boolean);
   if (keywords.length) {
     body.keywords = keywords;

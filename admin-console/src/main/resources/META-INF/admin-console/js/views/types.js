@@ -28,12 +28,13 @@ export async function typeListView(container) {
   try {
     const types = await loadTypes();
     fill(list, h('div', {class: 'table-wrap'}, h('table', {},
-      h('thead', {}, h('tr', {}, ['Type', 'Description', 'Attributes', ''].map(text => h('th', {scope: 'col'}, text)))),
+      h('thead', {}, h('tr', {}, ['Type', 'Description', 'Attributes', 'Most per cart', ''].map(text => h('th', {scope: 'col'}, text)))),
       h('tbody', {}, types.map(type => h('tr', {dataset: {type: type.name}},
         h('th', {scope: 'row'}, type.name),
         h('td', {}, type.description || ''),
         h('td', {}, h('ul', {class: 'plain'}, type.attributes.map(attribute => h('li', {},
           h('code', {}, attribute.name), ` ${valueTypeName(attribute.type)}`, attribute.required ? h('strong', {}, ' required') : null)))),
+        h('td', {}, type.max_per_cart ? String(type.max_per_cart) : 'platform default'),
         h('td', {}, h('a', {href: `#/products/new?type=${encodeURIComponent(type.name)}`}, `New ${type.name}`))))))));
   } catch (e) {
     clear(list);
@@ -60,6 +61,11 @@ export function typeCreateView(container, {navigate, announce}) {
     if (description) {
       body.description = description;
     }
+    const perCart = form.querySelector('[data-field="max_per_cart"]').value.trim();
+    if (perCart) {
+      // A number when it is one; anything else goes as typed, and the API's 400 names the field.
+      body.max_per_cart = /^\d+$/.test(perCart) ? Number(perCart) : perCart;
+    }
     try {
       const created = (await api.post('/product-types', body)).body;
       announce(`Declared the product type ${created.name}.`);
@@ -71,7 +77,9 @@ export function typeCreateView(container, {navigate, announce}) {
   }}},
   h('div', {class: 'grid'},
     labelled('Name', input({}), {field: 'name', required: true, hint: 'e.g. Board Game: letters, digits, spaces, _ and -'}),
-    labelled('Description', input({}), {field: 'description'})),
+    labelled('Description', input({}), {field: 'description'}),
+    labelled('Most per cart', input({inputmode: 'numeric'}), {field: 'max_per_cart',
+      hint: "Units of one of its products a cart may hold, 1 to 1000. Empty: the platform default."})),
   h('fieldset', {},
     h('legend', {}, 'Attributes'),
     h('p', {class: 'hint'}, 'Names are lower case, e.g. issue_date. issue_date must be a date; genre and actor must be text or a list of texts (the storefront filters and sorts by them).'),

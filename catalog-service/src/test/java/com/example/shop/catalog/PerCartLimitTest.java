@@ -17,6 +17,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.bson.Document;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -85,5 +86,53 @@ class PerCartLimitTest {
         admin().body(Map.of("name", "Bad " + UUID.randomUUID().toString().substring(0, 6), "attributes", List.of(),
                 "max_per_cart", 0)).post("/product-types").then().statusCode(400).body("field", equalTo("max_per_cart"));
         assertEquals(before, TestDatabase.snapshot("catalog"));
+    }
+
+    @Test
+    void eachProductShowsWhereItsLimitComesFrom() {
+        String type = "Print " + UUID.randomUUID().toString().substring(0, 6);
+        admin().body(Map.of("name", type, "attributes", List.of(Map.of("name", "artist", "type", "string")),
+                "max_per_cart", 3)).post("/product-types").then().statusCode(201);
+        String fromType = sku("print");
+        create(product(fromType, type, "Blue Train", Map.of("artist", "Reid Miles"), 2000, 1500));
+        given().get("/products/" + fromType).then().body("max_per_cart", equalTo(3)).body("max_per_cart_source", equalTo("type"));
+
+        String fromPlatform = sku("limit-platform");
+        create(anAlbum(fromPlatform));
+        given().get("/products/" + fromPlatform).then().body("max_per_cart", equalTo(10)).body("max_per_cart_source", equalTo("platform"));
+
+        String own = sku("limit-own");
+        Map<String, Object> body = anAlbum(own);
+        body.put("max_per_cart", 10);
+        create(body);
+        given().get("/products/" + own).then().body("max_per_cart", equalTo(10)).body("max_per_cart_source", equalTo("product"));
+    }
+
+    /** A client that GETs a product and PUTs it back (as an editor does) must not pin today's inherited limit. */
+    @Test
+    void aRoundTripKeepsAnInheritedLimitInheritedAndAChangedOneBecomesTheProducts() {
+        String sku = sku("limit-roundtrip");
+        create(anAlbum(sku));
+        Map<String, Object> shown = given().get("/products/" + sku).then().statusCode(200).extract().jsonPath().getMap("");
+        assertEquals("platform", shown.get("max_per_cart_source"));
+
+        admin().header("If-Match", "\"1\"").body(shown).put("/products/" + sku).then().statusCode(200)
+                .body("max_per_cart", equalTo(10)).body("max_per_cart_source", equalTo("platform"));
+        assertEquals(null, TestDatabase.database("catalog").getCollection("products")
+                .find(new Document("sku", sku)).first().get("max_per_cart"), "the inherited value sent back is not stored");
+
+        Map<String, Object> changed = given().get("/products/" + sku).then().extract().jsonPath().getMap("");
+        changed.put("max_per_cart", 2);
+        admin().header("If-Match", "\"2\"").body(changed).put("/products/" + sku).then().statusCode(200)
+                .body("max_per_cart", equalTo(2)).body("max_per_cart_source", equalTo("product"));
+    }
+
+    @Test
+    void anUnknownSourceIsA400NamingTheField() {
+        String sku = sku("limit-source");
+        Map<String, Object> body = anAlbum(sku);
+        body.put("max_per_cart_source", "elsewhere");
+        admin().body(body).post("/products").then().statusCode(400).body("field", equalTo("max_per_cart_source"));
+        given().get("/products/" + sku).then().statusCode(404);
     }
 }

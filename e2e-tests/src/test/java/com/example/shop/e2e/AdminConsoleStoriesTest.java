@@ -3,6 +3,7 @@ package com.example.shop.e2e;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -151,6 +152,7 @@ class AdminConsoleStoriesTest {
         browser.click("Declare a new type");
         browser.waitForText(By.cssSelector("main h1"), "Declare a product type");
         browser.type("Name", "Board Game");
+        browser.type("Most per cart", "2");
         attribute(0, "designer", "List of texts", true);
         browser.click("Add an attribute");
         attribute(1, "players_max", "Whole number", false);
@@ -202,7 +204,9 @@ class AdminConsoleStoriesTest {
                 .body("details.designer", contains("Klaus Teuber"))
                 .body("details.players_max", equalTo(4))
                 .body("details.cooperative", equalTo(false))
-                .body("details.issue_date", equalTo("1995-01-01"));
+                .body("details.issue_date", equalTo("1995-01-01"))
+                .body("max_per_cart", equalTo(2))
+                .body("max_per_cart_source", equalTo("type"));
     }
 
     @Test
@@ -252,7 +256,25 @@ class AdminConsoleStoriesTest {
         given(api).when().get("/api/products/kind-of-blue").then().statusCode(200)
                 .body("title", equalTo("Kind of Blue (Legacy Edition)"))
                 .body("pricing.retail", equalTo(899))
-                .body("version", equalTo(3));
+                .body("version", equalTo(3))
+                .body("max_per_cart_source", not(equalTo("product"))); // saving the form did not pin the inherited limit
+
+        // The per-cart limit: the product's own value, then back to inheriting it.
+        String inherited = given(api).when().get("/api/products/kind-of-blue").then().extract().path("max_per_cart").toString();
+        browser.driver.navigate().refresh(); // this tab still shows version 2
+        browser.waitForText(By.cssSelector("main h1"), "Product kind-of-blue");
+        browser.waitFor(By.cssSelector("fieldset[data-type]"));
+        assertEquals("", browser.byLabel("Most per cart").getDomProperty("value"), "an inherited limit shows as empty");
+        browser.type("Most per cart", "3");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved kind-of-blue (version 4)");
+        given(api).when().get("/api/products/kind-of-blue").then()
+                .body("max_per_cart", equalTo(3)).body("max_per_cart_source", equalTo("product"));
+        browser.type("Most per cart", "");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved kind-of-blue (version 5)");
+        given(api).when().get("/api/products/kind-of-blue").then()
+                .body("max_per_cart", equalTo(Integer.parseInt(inherited))).body("max_per_cart_source", not(equalTo("product")));
     }
 
     @Test

@@ -36,13 +36,32 @@ public class PerCartLimit {
         if (own instanceof Number n) {
             return n.intValue();
         }
-        return typeLimit(product.getString("type")).orElse(platformDefault);
+        return inherited(product.getString("type"));
     }
 
-    /** Adds the limit in force to a product read from the database, which is then written out as is. */
+    /**
+     * Adds the limit in force and where it comes from ({@code max_per_cart_source}: product, type or
+     * platform) to a product read from the database, which is then written out as is.
+     */
     public Document shownOn(Document product) {
+        boolean own = product.get("max_per_cart") instanceof Number;
+        String typeName = product.getString("type");
         product.put("max_per_cart", of(product));
+        product.put("max_per_cart_source", own ? "product" : typeLimit(typeName).isPresent() ? "type" : "platform");
         return product;
+    }
+
+    /**
+     * Whether a written {@code max_per_cart} is only the inherited value sent back as GET showed it
+     * (its source type or platform, its value unchanged), so that a GET-then-PUT round trip does not
+     * pin today's inherited value on the product.
+     */
+    boolean isInheritedValue(int maxPerCart, String source, String typeName) {
+        return source != null && !"product".equals(source) && maxPerCart == inherited(typeName);
+    }
+
+    private int inherited(String typeName) {
+        return typeLimit(typeName).orElse(platformDefault);
     }
 
     private Optional<Integer> typeLimit(String typeName) {

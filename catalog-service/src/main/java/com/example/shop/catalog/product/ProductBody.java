@@ -38,6 +38,10 @@ public record ProductBody(
         @Schema(description = "Most units of this product one cart may hold (1..1000). Absent: the product type's "
                 + "max_per_cart, else the platform default (10 unless configured). GET shows the value in force.", example = "4")
         @Min(1) @Max(1000) Integer max_per_cart,
+        @Schema(description = "As GET shows it. With 'type' or 'platform', a max_per_cart equal to the inherited value "
+                + "is not stored (the product keeps inheriting); any other value is the product's own",
+                enumeration = {"product", "type", "platform"}, readOnly = true)
+        @Pattern(regexp = "product|type|platform", message = "must be product, type or platform") String max_per_cart_source,
         @Schema(description = "Ignored when equal to the If-Match version (round trip); otherwise refused", readOnly = true)
         Long version) {
 

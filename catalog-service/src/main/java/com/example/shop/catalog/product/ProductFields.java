@@ -24,9 +24,11 @@ class ProductFields {
     private static final Pattern CATEGORY_ID = Pattern.compile("[0-9a-f]{24}");
 
     private final ProductTypes types;
+    private final PerCartLimit perCartLimit;
 
-    ProductFields(ProductTypes types) {
+    ProductFields(ProductTypes types, PerCartLimit perCartLimit) {
         this.types = types;
+        this.perCartLimit = perCartLimit;
     }
 
     Document of(ProductBody body) {
@@ -54,7 +56,7 @@ class ProductFields {
         doc.append("category_ids", categoryIds(body.category_ids()));
         doc.append("details", details);
         doc.append("keywords", Keywords.derive(body.title(), details, keywords(body.keywords())));
-        if (body.max_per_cart() != null) {
+        if (body.max_per_cart() != null && !perCartLimit.isInheritedValue(body.max_per_cart(), body.max_per_cart_source(), type.name())) {
             doc.append("max_per_cart", body.max_per_cart());
         }
         return doc;

@@ -25,6 +25,10 @@ public record ProductView(
         @Schema(required = true, description = "Most units of this product one cart may hold: the product's own value, "
                 + "else its type's, else the platform default. Adding more answers 409 line-limit.", example = "10")
         int max_per_cart,
+        @Schema(required = true, description = "Where max_per_cart comes from: the product's own value, its type's, or the "
+                + "platform default. A write that sends back an inherited value unchanged (a GET-then-PUT round trip) "
+                + "keeps it inherited.", enumeration = {"product", "type", "platform"}, example = "type")
+        String max_per_cart_source,
         @Schema(required = true, description = "Incremented by every change; send it as If-Match", example = "1")
         long version) {
 
