@@ -69,12 +69,13 @@ final class ProxyInterceptors implements ProxyInterceptor {
                     body.length()));
         }
         Future<ProxyResponse> answer = context.sendRequest();
-        if (bodyless && (request.getMethod() == HttpMethod.GET || request.getMethod() == HttpMethod.HEAD)) {
+        boolean safe = bodyless && (request.getMethod() == HttpMethod.GET || request.getMethod() == HttpMethod.HEAD);
+        if (safe) {
             answer = answer.recover(failure -> lostOnReusedConnection(context, failure)
                     ? upstream.resend(context)
                     : Future.failedFuture(failure));
         }
-        return answer.recover(failure -> Future.succeededFuture(problem(context, failure)));
+        return answer.recover(failure -> Future.succeededFuture(problem(context, failure, safe)));
     }
 
     private static boolean hasBody(HttpServerRequest request) {
@@ -144,13 +145,20 @@ final class ProxyInterceptors implements ProxyInterceptor {
         return route != null && route.needsAdmin(request.method().name());
     }
 
-    private ProxyResponse problem(ProxyContext context, Throwable failure) {
+    /**
+     * The gateway's answer when the service gave none. A safe request (GET, HEAD) whose connection
+     * was closed without an answer, even after its one repetition, met a service that is going away
+     * (a stop or a rolling restart closes its connections): 503 with Retry-After, like a refused
+     * connection. Any other request gets 502, since the service may have acted on it.
+     */
+    private ProxyResponse problem(ProxyContext context, Throwable failure, boolean safe) {
         Problem problem;
         if (context.get(TOO_LARGE, Boolean.class) != null) {
             problem = Problems.tooLarge(maxBodyBytes).problem();
         } else if (causedBy(failure, TimeoutException.class)) {
             problem = GatewayProblems.timeout(upstream.name, upstream.timeoutMillis);
-        } else if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)) {
+        } else if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)
+                || (safe && (causedBy(failure, HttpClosedException.class) || causedBy(failure, IOException.class)))) {
             problem = GatewayProblems.unavailable(upstream.name);
         } else {
             problem = GatewayProblems.badGateway(upstream.name);

@@ -49,16 +49,18 @@ class ReusedConnectionTest {
         assertEquals(before + 2, Stubs.requests("category"));
     }
 
+    /** Lost twice, the service is going away (a stop closes its connections): 503 with Retry-After, as during a restart. */
     @Test
-    void aGetIsRepeatedOnlyOnce() {
+    void aGetIsRepeatedOnlyOnceAndThenIsA503WithRetryAfter() {
         given().when().get("/api/products").then().statusCode(200);
         int before = Stubs.requests("catalog");
         Stubs.drop("catalog", 2);
         try {
             given().when().get("/api/products/sku-1")
-                    .then().statusCode(502)
+                    .then().statusCode(503)
                     .contentType("application/problem+json")
-                    .body("type", equalTo("https://problems.shop.example/bad-gateway"))
+                    .header("Retry-After", "7")
+                    .body("type", equalTo("https://problems.shop.example/service-unavailable"))
                     .body("service", equalTo("catalog"));
             assertEquals(before + 2, Stubs.requests("catalog"));
         } finally {

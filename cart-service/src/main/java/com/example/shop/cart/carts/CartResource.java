@@ -80,7 +80,7 @@ public class CartResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
     @APIResponse(responseCode = "400", description = "Malformed cart id or body")
     @APIResponse(responseCode = "404", description = "No such cart")
-    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit, too-many-lines, currency-mismatch")
+    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max), too-many-lines, too-many-holders, currency-mismatch")
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "422", description = "unknown-sku: the catalog has no such product")
     @APIResponse(responseCode = "503", description = "The catalog is unreachable or too slow; nothing reserved")
@@ -98,7 +98,7 @@ public class CartResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
     @APIResponse(responseCode = "400", description = "Malformed cart id, sku or body")
     @APIResponse(responseCode = "404", description = "No such cart, or no line for this sku")
-    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit")
+    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max)")
     @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public CartView change(@PathParam("id") String id, @PathParam("sku") String sku, @Valid @NotNull ChangeQuantity body) {
         return changeLine.change(CartIds.require(id), Identifiers.requireSku(sku, "sku"), body.qty());
