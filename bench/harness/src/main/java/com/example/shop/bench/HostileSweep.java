@@ -89,7 +89,7 @@ final class HostileSweep {
     /** Query parameters of the read endpoints where any string is valid data: operator-like values there are probes. */
     static final Set<String> FREE_TEXT_QUERY = Set.of("type", "genre", "actor", "title", "titlePrefix", "keyword");
     /** Body fields a valid request may leave out or set to null. */
-    static final Set<String> OPTIONAL_FIELDS = Set.of("description", "shipping", "shipping.dimensions", "max_per_cart");
+    static final Set<String> OPTIONAL_FIELDS = Set.of("description", "shipping", "shipping.weight", "shipping.dimensions", "max_per_cart");
 
     /** Whether {@code value} (percent-decoded) is valid for a query parameter whose syntax admits more than the hostile values assume. */
     static boolean validQueryValue(String template, String param, String value) {

@@ -63,6 +63,21 @@ class ConventionsTest {
     }
 
     @Test
+    void aBodyNotInUtf8IsMalformedJson() {
+        for (byte[] body : new byte[][] {VALID.getBytes(java.nio.charset.StandardCharsets.UTF_16),
+                VALID.getBytes(java.nio.charset.StandardCharsets.UTF_16LE),
+                ("\uFEFF" + VALID).getBytes(java.nio.charset.StandardCharsets.UTF_8)}) {
+            given().contentType(ContentType.JSON).body(body)
+                    .when().post("/probe")
+                    .then().statusCode(400).contentType("application/problem+json")
+                    .body("type", equalTo(Problem.TYPE_BASE + "malformed-json"))
+                    .body("detail", containsString("UTF-8"));
+        }
+        given().contentType(ContentType.JSON).body(VALID.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .when().post("/probe").then().statusCode(200);
+    }
+
+    @Test
     void unknownFieldIsRefused() {
         given().contentType(ContentType.JSON).body("{\"title\":\"t\",\"qty\":2,\"pricing\":{\"list\":1},\"colour\":\"red\"}")
                 .when().post("/probe")
