@@ -6,6 +6,7 @@ import io.quarkus.cache.CacheResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -19,6 +20,10 @@ import org.jboss.logging.Logger;
  * <li><b>Cache</b> ({@code catalog-product}, expiry in application.properties): the same snapshot is
  * reused for a few seconds, so a busy sku costs the catalog one call per period, not one per add.
  * The price captured in a cart line can therefore be up to that old; the API docs say so.</li>
+ * <li><b>Timeout</b>: the whole call, connection and read included, is bounded (2 s; the test
+ * profile lengthens it with the MicroProfile Fault Tolerance key
+ * {@code com.example.shop.cart.catalog.Catalog/product/Timeout/value}). A cached snapshot is
+ * answered before it: the cache is the outer interceptor.</li>
  * <li><b>Circuit breaker</b>: when most recent calls failed, calls fail at once for a while instead
  * of each waiting for its timeout. An unknown sku is an answer, not a failure.</li>
  * </ul>
@@ -35,6 +40,7 @@ public class Catalog {
     }
 
     @CacheResult(cacheName = "catalog-product")
+    @Timeout(2000)
     @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, skipOn = ProblemException.class)
     @Fallback(fallbackMethod = "unavailable", skipOn = ProblemException.class)
     public ProductSnapshot product(String sku) {
