@@ -24,17 +24,35 @@ export async function stockView(container, {params, navigate, announce}) {
     return;
   }
 
-  const [inventory, product] = await Promise.all([
+  const [inventory, product, held] = await Promise.all([
     api.get(`/inventory/${seg(sku)}`).then(a => a.body).catch(e => (e.status === 404 ? null : Promise.reject(e))),
     api.get(`/products/${seg(sku)}`).then(a => a.body).catch(() => null),
+    // Who holds the reserved units, and for how long: what to look at when a sku sells out without selling.
+    api.get(`/admin/inventory/${seg(sku)}`).then(a => a.body).catch(() => null),
   ]).catch(e => {
     showProblem(problemArea, e);
-    return [undefined, undefined];
+    return [undefined, undefined, undefined];
   });
   if (inventory === undefined) {
     return;
   }
   render(inventory, product);
+
+  /** The reserved units by how long ago each cart reserved them (setting the stock does not change them). */
+  function heldByAge() {
+    if (!held || !held.held_by_age) {
+      return null;
+    }
+    return h('section', {class: 'held-by-age'},
+      h('h2', {}, 'Reserved units by age'),
+      h('p', {class: 'hint'}, `${held.holders} cart(s) hold ${held.reserved} unit(s); ${held.sold} sold.`),
+      h('div', {class: 'table-wrap'}, h('table', {},
+        h('thead', {}, h('tr', {}, ['Reserved', 'Units', 'Carts'].map(text => h('th', {scope: 'col'}, text)))),
+        h('tbody', {}, held.held_by_age.map(band => h('tr', {dataset: {band: band.band}},
+          h('th', {scope: 'row'}, `${band.band} ago`),
+          h('td', {dataset: {figure: 'units'}}, String(band.units)),
+          h('td', {dataset: {figure: 'carts'}}, String(band.carts))))))));
+  }
 
   function render(view, productView) {
     const setField = input({inputmode: 'numeric', value: view ? String(view.available) : ''});
@@ -56,6 +74,7 @@ export async function stockView(container, {params, navigate, announce}) {
         h('div', {}, h('dt', {}, 'Available'), h('dd', {dataset: {figure: 'available'}}, String(view.available))),
         h('div', {}, h('dt', {}, 'Reserved in carts'), h('dd', {dataset: {figure: 'reserved'}}, String(view.reserved))))
         : h('p', {class: 'notice-inline'}, `There is no stock record for ${sku} yet. Setting the stock creates it.`),
+      view ? heldByAge() : null,
       h('h2', {}, 'Set the available stock'), setForm,
       h('h2', {}, 'Restock'), restockForm,
       button('Refresh', {class: 'btn', on: {click: () => navigate(`#/stock/${encodeURIComponent(sku)}`)}}));

@@ -349,6 +349,10 @@ class AdminConsoleStoriesTest {
         browser.click("Restock");
         browser.waitForText(By.cssSelector("dd[data-figure='available']"), "50");
         assertEquals("2", browser.waitFor(By.cssSelector("dd[data-figure='reserved']")).getText());
+        // Who holds them, and for how long: the cart above reserved them a moment ago.
+        assertEquals("2", browser.waitFor(By.cssSelector("tr[data-band='0-5m'] td[data-figure='units']")).getText());
+        assertEquals("1", browser.waitFor(By.cssSelector("tr[data-band='0-5m'] td[data-figure='carts']")).getText());
+        assertEquals("0", browser.waitFor(By.cssSelector("tr[data-band='2h+'] td[data-figure='units']")).getText());
         browser.screenshot("story-6-stock-set-and-restocked");
         browser.screenshot("stock");
 
