@@ -1,41 +1,24 @@
 package com.example.shop.cart;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
 
+import com.example.shop.testsupport.ManagementInterfaceChecks;
 import com.example.shop.testsupport.ProductionProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
-import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.Test;
 
-/**
- * The cart service in its production configuration: /q/health, /q/metrics and /q/openapi on the
- * management interface, the public port serving the API only.
- */
+/** The cart service in its production configuration: the checks every service runs ({@link ManagementInterfaceChecks}). */
 @QuarkusTest
 @TestProfile(ProductionProfile.class)
-class ManagementInterfaceTest {
+class ManagementInterfaceTest extends ManagementInterfaceChecks {
 
-    @Inject
-    @ConfigProperty(name = "quarkus.management.test-port")
-    int managementPort;
-
-    @Test
-    void thePublicPortServesTheApiOnly() {
-        for (String path : List.of("/q/metrics", "/q/health", "/q/health/ready", "/q/openapi")) {
-            given().get(path).then().statusCode(404);
-        }
+    @Override
+    protected void callTheApi() {
         given().post("/carts").then().statusCode(201);
     }
 
-    @Test
-    void theManagementPortServesHealthMetricsAndOpenApi() {
-        given().port(managementPort).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        given().port(managementPort).get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
-        given().port(managementPort).get("/q/openapi").then().statusCode(200).body(containsString("/carts/{id}"));
+    @Override
+    protected String documentedPath() {
+        return "/carts/{id}";
     }
 }

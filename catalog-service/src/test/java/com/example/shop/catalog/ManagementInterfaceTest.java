@@ -1,26 +1,18 @@
 package com.example.shop.catalog;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
 
+import com.example.shop.testsupport.ManagementInterfaceChecks;
 import com.example.shop.testsupport.ProductionProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.Test;
 
-/**
- * The catalog in its production configuration: /q/health, /q/metrics and /q/openapi on the
- * management interface, the public port serving the API only.
- */
+/** The catalog in its production configuration: the checks every service runs ({@link ManagementInterfaceChecks}). */
 @QuarkusTest
 @TestProfile(ManagementInterfaceTest.Production.class)
-class ManagementInterfaceTest {
+class ManagementInterfaceTest extends ManagementInterfaceChecks {
 
     /** The prod profile with what a deployment must provide: the cursor secret has no default there. */
     public static class Production extends ProductionProfile {
@@ -32,22 +24,13 @@ class ManagementInterfaceTest {
         }
     }
 
-    @Inject
-    @ConfigProperty(name = "quarkus.management.test-port")
-    int managementPort;
-
-    @Test
-    void thePublicPortServesTheApiOnly() {
-        for (String path : List.of("/q/metrics", "/q/health", "/q/health/ready", "/q/openapi")) {
-            given().get(path).then().statusCode(404);
-        }
+    @Override
+    protected void callTheApi() {
         given().get("/products").then().statusCode(200);
     }
 
-    @Test
-    void theManagementPortServesHealthMetricsAndOpenApi() {
-        given().port(managementPort).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        given().port(managementPort).get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
-        given().port(managementPort).get("/q/openapi").then().statusCode(200).body(containsString("/products/{sku}"));
+    @Override
+    protected String documentedPath() {
+        return "/products/{sku}";
     }
 }

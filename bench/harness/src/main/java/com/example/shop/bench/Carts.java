@@ -1,6 +1,7 @@
 package com.example.shop.bench;
 
 import com.example.shop.stockinvariant.ExpectedStock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -134,5 +135,22 @@ final class Carts {
             expected.unknown(sku, units); // it may or may not have been applied
         }
         return 1;
+    }
+
+    /** Starts a thread that restocks 10 units of a random sku every 250 ms for {@code duration}, as the scenarios' shops do. */
+    Thread restocking(Duration duration) {
+        Thread restocker = new Thread(() -> {
+            long end = System.nanoTime() + duration.toNanos();
+            while (System.nanoTime() < end) {
+                restock(10);
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "restocker");
+        restocker.start();
+        return restocker;
     }
 }

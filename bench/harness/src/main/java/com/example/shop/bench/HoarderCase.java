@@ -182,18 +182,7 @@ final class HoarderCase {
         Thread hoarding = null;
         System.out.println(label + ": " + clients + " shoppers for " + duration.toSeconds() + " s" + (withHoarder ? " and the hoarder" : ""));
         stats.start();
-        Thread restocker = new Thread(() -> {
-            long end = System.nanoTime() + duration.toNanos();
-            while (System.nanoTime() < end) {
-                carts.restock(10);
-                try {
-                    Thread.sleep(250);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "restocker");
-        restocker.start();
+        Thread restocker = carts.restocking(duration);
         if (hoarder != null) {
             hoarding = new Thread(hoarder, "hoarder");
             hoarding.start();

@@ -42,18 +42,7 @@ final class ReservationBench {
         Observed observed = Observed.from(a);
         observed.start();
         stats.start();
-        Thread restocker = new Thread(() -> {
-            long end = System.nanoTime() + duration.toNanos();
-            while (System.nanoTime() < end) {
-                carts.restock(10);
-                try {
-                    Thread.sleep(250);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        restocker.start();
+        Thread restocker = carts.restocking(duration);
         Load.run(clients, duration, Long.MAX_VALUE, c -> carts.session());
         restocker.join(60_000);
         stats.stop();

@@ -30,24 +30,18 @@ public class PerCartLimit {
         this.platformDefault = config.products().defaultMaxPerCart();
     }
 
-    /** The limit in force for this stored product. */
-    public int of(Document product) {
-        Object own = product.get("max_per_cart");
-        if (own instanceof Number n) {
-            return n.intValue();
-        }
-        return inherited(product.getString("type"));
-    }
-
     /**
      * Adds the limit in force and where it comes from ({@code max_per_cart_source}: product, type or
      * platform) to a product read from the database, which is then written out as is.
      */
     public Document shownOn(Document product) {
-        boolean own = product.get("max_per_cart") instanceof Number;
-        String typeName = product.getString("type");
-        product.put("max_per_cart", of(product));
-        product.put("max_per_cart_source", own ? "product" : typeLimit(typeName).isPresent() ? "type" : "platform");
+        if (product.get("max_per_cart") instanceof Number) {
+            product.put("max_per_cart_source", "product");
+            return product;
+        }
+        Optional<Integer> ofType = typeLimit(product.getString("type"));
+        product.put("max_per_cart", ofType.orElse(platformDefault));
+        product.put("max_per_cart_source", ofType.isPresent() ? "type" : "platform");
         return product;
     }
 
@@ -57,11 +51,7 @@ public class PerCartLimit {
      * pin today's inherited value on the product.
      */
     boolean isInheritedValue(int maxPerCart, String source, String typeName) {
-        return source != null && !"product".equals(source) && maxPerCart == inherited(typeName);
-    }
-
-    private int inherited(String typeName) {
-        return typeLimit(typeName).orElse(platformDefault);
+        return source != null && !"product".equals(source) && maxPerCart == typeLimit(typeName).orElse(platformDefault);
     }
 
     private Optional<Integer> typeLimit(String typeName) {
