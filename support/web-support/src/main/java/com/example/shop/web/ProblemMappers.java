@@ -41,39 +41,22 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unrecognizedField(UnrecognizedPropertyException e) {
-        String field = JsonPaths.of(e);
-        return ProblemResponses.of(Problem.of(400, "unknown-field", "Unknown field",
-                "Unknown field '" + field + "'").with("field", field));
+        return ProblemResponses.of(RequestProblems.ofJson(e));
     }
 
     @ServerExceptionMapper
     public Response invalidInstantiation(ValueInstantiationException e) {
-        // A record's compact constructor refused a value; its message names the field.
-        Throwable cause = e.getCause() != null ? e.getCause() : e;
-        if (cause instanceof ProblemException problem) {
-            return ProblemResponses.of(problem.problem());
-        }
-        String field = JsonPaths.of(e);
-        return ProblemResponses.of(Problem.of(400, "invalid-field", "Invalid field",
-                cause.getMessage() == null ? "Invalid value for '" + field + "'" : cause.getMessage())
-                .with("field", field));
+        return ProblemResponses.of(RequestProblems.ofJson(e));
     }
 
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e) {
-        return ProblemResponses.of(describeMismatch(e));
+        return ProblemResponses.of(RequestProblems.ofJson(e));
     }
 
     @ServerExceptionMapper
     public Response invalidJson(JsonProcessingException e) {
-        if (e instanceof MismatchedInputException mismatch) {
-            return ProblemResponses.of(describeMismatch(mismatch));
-        }
-        if (e instanceof JsonMappingException mapping && mapping.getCause() instanceof ProblemException problem) {
-            return ProblemResponses.of(problem.problem());
-        }
-        return ProblemResponses.of(Problem.of(400, "malformed-json", "Malformed JSON",
-                "The request body is not valid JSON: " + e.getOriginalMessage()));
+        return ProblemResponses.of(RequestProblems.ofJson(e));
     }
 
     @ServerExceptionMapper
@@ -83,22 +66,7 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response constraintViolations(ConstraintViolationException e) {
-        List<ConstraintViolation<?>> sorted = e.getConstraintViolations().stream()
-                .sorted(Comparator.comparing(v -> fieldOf(v.getPropertyPath())))
-                .toList();
-        if (sorted.isEmpty()) {
-            return ProblemResponses.of(Problem.of(400, "invalid-field", "Invalid field", e.getMessage()));
-        }
-        ConstraintViolation<?> first = sorted.get(0);
-        String field = fieldOf(first.getPropertyPath());
-        String detail = sorted.stream()
-                .map(v -> "'" + fieldOf(v.getPropertyPath()) + "' " + v.getMessage())
-                .reduce((a, b) -> a + "; " + b).orElseThrow();
-        return ProblemResponses.of(Problem.of(400, "invalid-field", "Invalid field", detail)
-                .with("field", field)
-                .with("violations", sorted.stream()
-                        .map(v -> new FieldViolation(fieldOf(v.getPropertyPath()), v.getMessage()))
-                        .toList()));
+        return ProblemResponses.of(RequestProblems.ofViolations(e.getConstraintViolations(), e.getMessage()));
     }
 
     @ServerExceptionMapper
@@ -170,66 +138,6 @@ public class ProblemMappers {
         return Response.fromResponse(ProblemResponses.of(Problem.of(401, "unauthorized", "Unauthorized",
                 "A valid bearer token is required.")))
                 .header("WWW-Authenticate", "Bearer").build();
-    }
-
-    private static Problem describeMismatch(MismatchedInputException e) {
-        String field = JsonPaths.of(e);
-        if (field.isEmpty()) {
-            String detail = e.getTargetType() == null
-                    ? "The request body has the wrong shape."
-                    : "The request body must be a JSON " + JsonPaths.describe(e.getTargetType()) + ".";
-            return Problem.of(400, "invalid-body", "Invalid request body", detail);
-        }
-        String expected = e.getTargetType() == null ? "another type" : JsonPaths.describe(e.getTargetType());
-        String detail = e instanceof InvalidFormatException invalid
-                ? "Field '" + field + "' has an invalid value " + JsonPaths.quote(invalid.getValue()) + "; expected " + expected
-                : "Field '" + field + "' must be " + expected;
-        return Problem.of(400, "invalid-field", "Invalid field", detail).with("field", field);
-    }
-
-    /**
-     * Renders a validation path the way the client wrote the JSON, dropping the method and
-     * parameter nodes: {@code create.body.attributes[0].type} → {@code attributes[0].type},
-     * {@code create.body.category_ids[2]} → {@code category_ids[2]}. Hibernate Validator puts a
-     * list index on the node that follows the list, so it is written before that node's name.
-     */
-    static String fieldOf(Path path) {
-        StringBuilder field = new StringBuilder();
-        for (Path.Node node : path) {
-            switch (node.getKind()) {
-                case METHOD, CONSTRUCTOR, RETURN_VALUE, CROSS_PARAMETER -> field.setLength(0);
-                case PARAMETER -> {
-                    field.setLength(0);
-                    field.append(node.getName());
-                }
-                default -> {
-                    if (isBodyParameter(field)) {
-                        field.setLength(0);
-                    }
-                    if (node.isInIterable()) {
-                        if (node.getIndex() != null) {
-                            field.append('[').append(node.getIndex()).append(']');
-                        } else if (node.getKey() != null) {
-                            field.append('[').append(node.getKey()).append(']');
-                        }
-                    }
-                    if (node.getKind() == jakarta.validation.ElementKind.CONTAINER_ELEMENT || node.getName() == null) {
-                        continue;
-                    }
-                    if (!field.isEmpty()) {
-                        field.append('.');
-                    }
-                    field.append(node.getName());
-                }
-            }
-        }
-        return field.toString();
-    }
-
-    private static final Set<String> BODY_PARAMETER_NAMES = Set.of("body", "request", "arg0", "arg1", "arg2");
-
-    private static boolean isBodyParameter(StringBuilder field) {
-        return BODY_PARAMETER_NAMES.contains(field.toString());
     }
 
     public record FieldViolation(String field, String message) {

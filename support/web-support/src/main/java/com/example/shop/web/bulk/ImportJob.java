@@ -1,0 +1,202 @@
+package com.example.shop.web.bulk;
+
+import com.example.shop.problems.Problem;
+import com.example.shop.web.RequestProblems;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.bson.Document;
+
+/**
+ * One run: reads the spooled file line by line, refuses what a single request would refuse (the
+ * line as JSON, its fields, its constraints, its key seen before), hands the rest to the importer
+ * in batches and records what became of every line. Memory holds one batch, one line and the keys
+ * seen ({@link SeenKeys}), whatever the file's size.
+ */
+final class ImportJob<T> {
+
+    private final String runId;
+    private final LineImporter<T> importer;
+    private final Path file;
+    private final ObjectReader reader;
+    private final Validator validator;
+    private final ImportRunStore store;
+    private final ImportCrashPoints crashPoints;
+    private final long maxLineBytes;
+    private final int rejectsKept;
+    private final BooleanSupplier stopping;
+
+    private final AtomicLong read = new AtomicLong();
+    private final AtomicLong created = new AtomicLong();
+    private final AtomicLong updated = new AtomicLong();
+    private final AtomicLong unchanged = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+    private volatile long bytesRead;
+    private final SeenKeys seen = new SeenKeys();
+    private final List<Document> pendingRejects = new ArrayList<>();
+
+    ImportJob(String runId, LineImporter<T> importer, Path file, ObjectReader reader, Validator validator,
+              ImportRunStore store, ImportCrashPoints crashPoints, long maxLineBytes, int rejectsKept, BooleanSupplier stopping) {
+        this.runId = runId;
+        this.importer = importer;
+        this.file = file;
+        this.reader = reader.forType(importer.lineType());
+        this.validator = validator;
+        this.store = store;
+        this.crashPoints = crashPoints;
+        this.maxLineBytes = maxLineBytes;
+        this.rejectsKept = rejectsKept;
+        this.stopping = stopping;
+    }
+
+    String runId() {
+        return runId;
+    }
+
+    ImportCounts counts() {
+        return new ImportCounts(read.get(), created.get(), updated.get(), unchanged.get(), rejected.get());
+    }
+
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    /** Reads and imports the whole file; throws when the run cannot go on (the database is gone, the service stops). */
+    void run() throws IOException {
+        int batchSize = Math.max(1, importer.batchSize());
+        List<ImportLine<T>> batch = new ArrayList<>(Math.min(batchSize, 1000));
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 64 * 1024)) {
+            NdjsonLines lines = new NdjsonLines(in, maxLineBytes);
+            NdjsonLines.Line line;
+            while ((line = lines.next()) != null) {
+                if (stopping.getAsBoolean()) {
+                    throw new IllegalStateException("The service was stopped during the run at line " + line.number()
+                            + "; import the same file again to complete it");
+                }
+                read.incrementAndGet();
+                ImportLine<T> parsed = parse(line);
+                if (parsed != null) {
+                    batch.add(parsed);
+                    if (batch.size() >= batchSize) {
+                        flush(batch);
+                        bytesRead = lines.bytesRead();
+                    }
+                } else {
+                    bytesRead = lines.bytesRead();
+                }
+            }
+            flush(batch);
+            flushRejects();
+            bytesRead = lines.bytesRead();
+        }
+    }
+
+    private ImportLine<T> parse(NdjsonLines.Line line) {
+        if (line.problem() != null) {
+            reject(line.number(), null, line.problem());
+            return null;
+        }
+        T value;
+        try {
+            value = reader.readValue(line.text());
+        } catch (JsonProcessingException e) {
+            reject(line.number(), null, RequestProblems.ofJson(e));
+            return null;
+        } catch (IOException e) {
+            reject(line.number(), null, Problem.of(400, "malformed-json", "Malformed JSON", "Line " + line.number()
+                    + " is not valid JSON"));
+            return null;
+        }
+        if (value == null) {
+            reject(line.number(), null, Problem.of(400, "invalid-body", "Invalid request body",
+                    "Line " + line.number() + " must be a JSON object"));
+            return null;
+        }
+        String key = importer.keyOf(value);
+        Set<ConstraintViolation<T>> violations = validator.validate(value);
+        if (!violations.isEmpty()) {
+            reject(line.number(), key, RequestProblems.ofViolations(violations, "Invalid line"));
+            return null;
+        }
+        if (key != null && !seen.add(key)) {
+            reject(line.number(), key, Problem.of(409, "duplicate-line", "Duplicate line",
+                    "Line " + line.number() + " repeats '" + key + "' of an earlier line of this file; "
+                            + "an item may appear once per file").with("field", importer.keyField()));
+            return null;
+        }
+        return new ImportLine<>(line.number(), value);
+    }
+
+    private void flush(List<ImportLine<T>> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        Outcomes outcomes = new Outcomes();
+        importer.importBatch(batch, outcomes);
+        if (outcomes.recorded != batch.size()) {
+            throw new IllegalStateException("The " + importer.kind() + " importer recorded " + outcomes.recorded
+                    + " outcomes for " + batch.size() + " lines");
+        }
+        long last = batch.get(batch.size() - 1).number();
+        batch.clear();
+        flushRejects();
+        crashPoints.afterBatch(importer.kind(), last);
+    }
+
+    private void reject(long line, String key, Problem problem) {
+        rejected.incrementAndGet();
+        if (rejected.get() <= rejectsKept) {
+            pendingRejects.add(ImportRunStore.reject(runId, line, key, problem));
+            if (pendingRejects.size() >= 1000) {
+                flushRejects();
+            }
+        }
+    }
+
+    private void flushRejects() {
+        store.addRejects(pendingRejects);
+        pendingRejects.clear();
+    }
+
+    private final class Outcomes implements ImportOutcomes {
+
+        private int recorded;
+
+        @Override
+        public void created(ImportLine<?> line) {
+            recorded++;
+            created.incrementAndGet();
+        }
+
+        @Override
+        public void updated(ImportLine<?> line) {
+            recorded++;
+            updated.incrementAndGet();
+        }
+
+        @Override
+        public void unchanged(ImportLine<?> line) {
+            recorded++;
+            unchanged.incrementAndGet();
+        }
+
+        @Override
+        public void rejected(ImportLine<?> line, Problem problem) {
+            recorded++;
+            @SuppressWarnings("unchecked")
+            String key = importer.keyOf((T) line.value());
+            reject(line.number(), key, problem);
+        }
+    }
+}
