@@ -184,9 +184,13 @@ public class BulkImports {
         try {
             job.run();
             heartbeat.cancel(false);
+            // The replica is free before the run shows its end: a client that starts the next
+            // import as soon as it sees this one succeeded is not refused as busy.
+            release(job.runId(), file);
             store.finish(job.runId(), ImportState.SUCCEEDED, job.counts(), job.bytesRead(), null, clock.instant());
         } catch (Exception e) {
             heartbeat.cancel(false);
+            release(job.runId(), file);
             LOG.warnf(e, "Import run %s failed after %d lines", job.runId(), job.counts().read());
             try {
                 store.finish(job.runId(), ImportState.FAILED, job.counts(), job.bytesRead(), "The run stopped after "
