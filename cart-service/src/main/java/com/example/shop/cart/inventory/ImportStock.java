@@ -1,0 +1,195 @@
+package com.example.shop.cart.inventory;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Projections.include;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.problems.ProblemException;
+import com.example.shop.web.bulk.ImportLine;
+import com.example.shop.web.bulk.ImportOutcomes;
+import com.example.shop.web.bulk.LineImporter;
+import com.example.shop.web.concurrency.Attempts;
+import com.example.shop.web.identifiers.Identifiers;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.bulk.BulkWriteResult;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.InsertOneModel;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.WriteModel;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.Document;
+
+/**
+ * Stock in bulk ({@code POST /admin/inventory/import}, run by web-support's {@code BulkImports}):
+ * each NDJSON line {@code {sku, qty}} sets the sku's available stock exactly as
+ * {@code PUT /inventory/{sku}} does ({@link StockAdministration#setAvailable}), a batch at a time:
+ * <ul>
+ * <li>The same rules: {@code qty} 0…{@value SetStock#MAX_QTY} (bean validation of {@link StockLine},
+ * done by the engine), the sku's syntax from {@link Identifiers} with the PUT's problem
+ * ({@code field: "sku"}).</li>
+ * <li>The same write: an absent sku is inserted with {@code stocked = qty}; an existing one gets a
+ * compare-and-set on its observed {@code qty} that sets {@code qty} and moves {@code stocked} by the
+ * same difference. Reservations ({@code carted}) and {@code sold} are never touched, so
+ * {@code stocked = qty + Σ carted.qty + sold} holds after every single write: setting stock sets
+ * what is <em>available</em>, units held by carts stay theirs.</li>
+ * <li>Batched: one {@code find} of the batch's documents ({@code _id $in}) and one unordered
+ * {@code bulkWrite} of its inserts and guarded updates. A line whose level is already the file's is
+ * {@code unchanged} and not written.</li>
+ * </ul>
+ * A race (a cart reserving or returning a unit of a sku between the read and the write, another
+ * admin creating it) makes that line's guard match nothing; the bulk result says how many updates
+ * matched but not which, so when one missed, the batch's updated skus are read again, and those not
+ * at the file's level are set again in the next round (of at most {@code shop.concurrency.max-attempts},
+ * as a PUT retries; past it the lines left are rejected with the PUT's 409
+ * {@code concurrent-modification}). A sku set in the first round and then changed by a reservation
+ * before the re-read is set once more: the final state is the one a PUT arriving just after that
+ * reservation gives, and each write keeps the invariant on its own.
+ */
+@ApplicationScoped
+public class ImportStock implements LineImporter<StockLine> {
+
+    public static final String KIND = "stock";
+
+    private final MongoCollection<Document> inventory;
+    private final Attempts attempts;
+    private final ImportCheckpoints checkpoints;
+
+    ImportStock(InventoryStore store, Attempts attempts, ImportCheckpoints checkpoints) {
+        this.inventory = store.inventory();
+        this.attempts = attempts;
+        this.checkpoints = checkpoints;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<StockLine> lineType() {
+        return StockLine.class;
+    }
+
+    @Override
+    public String keyOf(StockLine line) {
+        return line.sku();
+    }
+
+    @Override
+    public void importBatch(List<ImportLine<StockLine>> batch, ImportOutcomes outcomes) {
+        Map<String, ImportLine<StockLine>> pending = new LinkedHashMap<>();
+        List<ImportLine<StockLine>> later = new ArrayList<>();
+        for (ImportLine<StockLine> line : batch) {
+            String sku = line.value().sku();
+            try {
+                Identifiers.requireSku(sku, "sku");
+            } catch (ProblemException e) {
+                outcomes.rejected(line, e.problem());
+                continue;
+            }
+            if (pending.putIfAbsent(sku, line) != null) {
+                later.add(line); // the engine refuses a sku twice in a file; set in file order should it come
+            }
+        }
+        Set<String> written = new HashSet<>();
+        try {
+            attempts.untilDone(() -> round(pending, written, outcomes) ? Optional.of(true) : Optional.empty());
+        } catch (ProblemException busy) {
+            pending.values().forEach(line -> outcomes.rejected(line, busy.problem()));
+        }
+        if (!later.isEmpty()) {
+            importBatch(later, outcomes);
+        }
+    }
+
+    /**
+     * One read of the pending lines' documents and one bulk write. Records the outcome of, and
+     * removes, every line that is done; true when none is left.
+     *
+     * @param written skus updated in an earlier round whose write may have matched: updated, not
+     *                unchanged, when they read at the file's level now
+     */
+    private boolean round(Map<String, ImportLine<StockLine>> pending, Set<String> written, ImportOutcomes outcomes) {
+        Map<String, Document> current = new HashMap<>();
+        for (Document doc : inventory.find(in("_id", pending.keySet())).projection(include("qty"))) {
+            current.put(doc.getString("_id"), doc);
+        }
+        Date now = new Date();
+        List<WriteModel<Document>> writes = new ArrayList<>();
+        List<String> skus = new ArrayList<>(); // the sku of each write, by its index
+        int updates = 0;
+        for (Iterator<Map.Entry<String, ImportLine<StockLine>>> it = pending.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, ImportLine<StockLine>> entry = it.next();
+            String sku = entry.getKey();
+            int qty = entry.getValue().value().qty();
+            Document doc = current.get(sku);
+            if (doc == null) {
+                writes.add(new InsertOneModel<>(new Document("_id", sku).append("qty", qty).append("carted", List.of())
+                        .append("stocked", (long) qty).append("sold", 0L).append("updated", now)));
+            } else {
+                long available = StoredStock.available(doc);
+                if (available == qty) {
+                    if (written.contains(sku)) {
+                        outcomes.updated(entry.getValue());
+                    } else {
+                        outcomes.unchanged(entry.getValue());
+                    }
+                    it.remove();
+                    continue;
+                }
+                writes.add(new UpdateOneModel<>(and(eq("_id", sku), eq("qty", doc.get("qty"))),
+                        combine(set("qty", qty), inc("stocked", (long) qty - available), set("updated", now))));
+                updates++;
+            }
+            skus.add(sku);
+        }
+        if (writes.isEmpty()) {
+            return pending.isEmpty();
+        }
+        checkpoints.betweenReadAndWrite();
+        BulkWriteResult result;
+        Set<Integer> insertsRefused = new HashSet<>();
+        try {
+            result = inventory.bulkWrite(writes, new BulkWriteOptions().ordered(false));
+        } catch (MongoBulkWriteException e) {
+            for (BulkWriteError error : e.getWriteErrors()) {
+                if (error.getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                    throw e;
+                }
+                insertsRefused.add(error.getIndex()); // created meanwhile: the next round reads and adjusts it
+            }
+            result = e.getWriteResult();
+        }
+        boolean everyUpdateMatched = result.getMatchedCount() == updates;
+        for (int i = 0; i < writes.size(); i++) {
+            String sku = skus.get(i);
+            if (writes.get(i) instanceof InsertOneModel) {
+                if (!insertsRefused.contains(i)) {
+                    outcomes.created(pending.remove(sku));
+                }
+            } else if (everyUpdateMatched) {
+                outcomes.updated(pending.remove(sku));
+            } else {
+                written.add(sku);
+            }
+        }
+        return pending.isEmpty();
+    }
+}
