@@ -5,6 +5,7 @@ import com.example.shop.problems.Problem;
 import com.example.shop.publicapi.Routes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -36,6 +37,7 @@ public class Gateway {
     private final ApiDocs apiDocs;
     private final MeterRegistry registry;
     private RateLimits rateLimits;
+    private BodyLimits bodyLimits;
 
     private final Map<String, Upstream> upstreams = new LinkedHashMap<>();
 
@@ -47,15 +49,21 @@ public class Gateway {
     }
 
     void mount(@Observes Router router, Vertx vertx) {
-        long limit = config.maxBodyBytes();
+        BodyLimits limits = new BodyLimits(config.maxBodyBytes(), config.limits().importMaxBodySize().asLongValue());
+        bodyLimits = limits;
         long retryAfter = config.retryAfter().toSeconds();
-        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limit, retryAfter));
-        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limit, retryAfter));
-        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limit, retryAfter));
+        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limits, retryAfter));
+        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limits, retryAfter));
+        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limits, retryAfter));
         upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms; health and docs at %s)", u.name, u.url(),
                 u.timeoutMillis, u.managementUrl()));
+        LOG.infof("gateway: request bodies up to %d bytes, bulk imports up to %d bytes", limits.ordinary(), limits.imports());
         rateLimits = new RateLimits(config.rateLimits(), auth, registry, vertx);
-        router.route(Routes.API + "/*").handler(this::handle);
+        // Ahead of Quarkus' own body limit (quarkus.http.limits.max-body-size, which answers a bare
+        // 413 and applies one size to every path): on /api the gateway applies its own limits, the
+        // import's to bulk imports and gateway.max-body-bytes to the rest, and answers problems.
+        // CORS and the security filters still run first (their orders are far lower).
+        router.route(Routes.API + "/*").order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 1).handler(this::handle);
     }
 
     Map<String, Upstream> upstreams() {
@@ -91,9 +99,10 @@ public class Gateway {
             return;
         }
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
-        if (length != null && tooLarge(length)) {
+        long limit = bodyLimits.of(request.method().name(), path);
+        if (length != null && tooLarge(length, limit)) {
             context.response().putHeader(HttpHeaders.CONNECTION, "close");
-            fail(context, id, Problems.tooLarge(config.maxBodyBytes()).problem());
+            fail(context, id, Problems.tooLarge(limit).problem());
             return;
         }
         if (!rateLimits.admit(request, path)) {
@@ -162,9 +171,9 @@ public class Gateway {
         return true;
     }
 
-    private boolean tooLarge(String length) {
+    private static boolean tooLarge(String length, long limit) {
         try {
-            return Long.parseLong(length.trim()) > config.maxBodyBytes();
+            return Long.parseLong(length.trim()) > limit;
         } catch (NumberFormatException e) {
             return false;
         }

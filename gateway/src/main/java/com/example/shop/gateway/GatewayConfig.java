@@ -1,5 +1,6 @@
 package com.example.shop.gateway;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -12,9 +13,23 @@ public interface GatewayConfig {
 
     Upstreams upstreams();
 
-    /** Largest request body forwarded to a service, in bytes; larger ones get a 413 problem. */
+    /**
+     * Largest request body forwarded to a service, in bytes; larger ones get a 413 problem. Every
+     * request but a bulk import ({@link Limits#importMaxBodySize()}).
+     */
     @WithDefault("1048576")
     long maxBodyBytes();
+
+    Limits limits();
+
+    interface Limits {
+        /**
+         * Largest body of a bulk import ({@code POST /api/admin/{catalog,categories,inventory}/import}),
+         * streamed to the service, never held: {@code 1G} is 1 GiB. Larger ones get a 413 problem.
+         */
+        @WithDefault("1G")
+        MemorySize importMaxBodySize();
+    }
 
     Readiness readiness();
 

@@ -39,12 +39,12 @@ final class ProxyInterceptors implements ProxyInterceptor {
 
     private final Upstream upstream;
     private final Function<HttpServerRequest, String> uri;
-    private final long maxBodyBytes;
+    private final BodyLimits bodyLimits;
 
-    ProxyInterceptors(Upstream upstream, Function<HttpServerRequest, String> uri, long maxBodyBytes) {
+    ProxyInterceptors(Upstream upstream, Function<HttpServerRequest, String> uri, BodyLimits bodyLimits) {
         this.upstream = upstream;
         this.uri = uri;
-        this.maxBodyBytes = maxBodyBytes;
+        this.bodyLimits = bodyLimits;
     }
 
     @Override
@@ -62,7 +62,10 @@ final class ProxyInterceptors implements ProxyInterceptor {
         Body body = request.getBody();
         if (body != null) {
             // The upstream timeout starts once the whole request is sent (a slow upload is not a slow
-            // service); a body of unknown length (chunked) is counted against the limit while it streams.
+            // service); a body of unknown length (chunked) is counted against the limit while it streams
+            // (the import's limit for a bulk import). The body is piped, never held: the client is
+            // read only as fast as the service takes it.
+            long maxBodyBytes = bodyLimits.of(client);
             boolean limited = body.length() < 0 && maxBodyBytes > 0
                     && request.proxiedRequest().headers().contains(HttpHeaders.TRANSFER_ENCODING);
             request.setBody(Body.body(new ForwardedBody(context, body.stream(), limited ? maxBodyBytes : Long.MAX_VALUE),
@@ -153,8 +156,9 @@ final class ProxyInterceptors implements ProxyInterceptor {
      */
     private ProxyResponse problem(ProxyContext context, Throwable failure, boolean safe) {
         Problem problem;
-        if (context.get(TOO_LARGE, Boolean.class) != null) {
-            problem = Problems.tooLarge(maxBodyBytes).problem();
+        Long limit = context.get(TOO_LARGE, Long.class);
+        if (limit != null) {
+            problem = Problems.tooLarge(limit).problem();
         } else if (causedBy(failure, TimeoutException.class)) {
             problem = GatewayProblems.timeout(upstream.name, upstream.timeoutMillis);
         } else if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)
@@ -226,7 +230,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
                     // Drop the rest of the client's body and abort the request to the service, so
                     // that it never processes a truncated body.
                     source.resume();
-                    context.set(TOO_LARGE, Boolean.TRUE);
+                    context.set(TOO_LARGE, limit);
                     HttpClientRequest upstreamRequest = context.get(CLIENT_REQUEST, HttpClientRequest.class);
                     if (upstreamRequest != null) {
                         upstreamRequest.exceptionHandler(IGNORE);

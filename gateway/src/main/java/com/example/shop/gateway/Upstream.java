@@ -54,7 +54,7 @@ final class Upstream {
     private final boolean managementSsl;
     private final RequestOptions docsOptions;
 
-    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, long maxBodyBytes, long retryAfterSeconds) {
+    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, BodyLimits bodyLimits, long retryAfterSeconds) {
         this.name = name;
         this.retryAfterSeconds = retryAfterSeconds;
         URI url = URI.create(config.url());
@@ -95,18 +95,18 @@ final class Upstream {
         this.managementAddress = SocketAddress.inetSocketAddress(managementPort, managementHost);
         this.docsOptions = new RequestOptions(requestOptions)
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl);
-        this.api = proxy(request -> stripApi(request.path(), request.query()), maxBodyBytes, requestOptions);
-        this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), maxBodyBytes,
+        this.api = proxy(request -> stripApi(request.path(), request.query()), bodyLimits, requestOptions);
+        this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), bodyLimits,
                 docsOptions);
     }
 
     private static final String ORIGIN = "gateway.origin";
 
-    private HttpProxy proxy(Function<io.vertx.core.http.HttpServerRequest, String> uri, long maxBodyBytes,
+    private HttpProxy proxy(Function<io.vertx.core.http.HttpServerRequest, String> uri, BodyLimits bodyLimits,
                             RequestOptions origin) {
         return HttpProxy.reverseProxy(client)
                 .origin(context -> originRequest(context, origin))
-                .addInterceptor(new ProxyInterceptors(this, uri, maxBodyBytes));
+                .addInterceptor(new ProxyInterceptors(this, uri, bodyLimits));
     }
 
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {

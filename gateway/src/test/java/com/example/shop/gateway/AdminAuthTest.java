@@ -26,6 +26,14 @@ class AdminAuthTest {
             PATCH, /api/products/sku-1, catalog
             DELETE, /api/products/sku-1, catalog
             POST, /api/product-types, catalog
+            POST, /api/admin/catalog/import, catalog
+            GET, /api/admin/catalog/export, catalog
+            GET, /api/admin/catalog/imports, catalog
+            GET, /api/admin/catalog/imports/r1/rejects, catalog
+            POST, /api/admin/categories/import, category
+            GET, /api/admin/categories/export, category
+            POST, /api/admin/inventory/import, cart
+            GET, /api/admin/inventory/export, cart
             POST, /api/categories, category
             DELETE, /api/categories/jazz, category
             GET, /api/admin/categories, category

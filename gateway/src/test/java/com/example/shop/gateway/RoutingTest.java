@@ -33,6 +33,11 @@ class RoutingTest {
             "GET, /api/categories, category, /categories",
             "GET, /api/categories/jazz/breadcrumbs?x=1, category, /categories/jazz/breadcrumbs?x=1",
             "POST, /api/admin/categories, category, /admin/categories",
+            "POST, /api/admin/catalog/import, catalog, /admin/catalog/import",
+            "GET, /api/admin/catalog/imports/r1/rejects?limit=50&cursor=x, catalog, /admin/catalog/imports/r1/rejects?limit=50&cursor=x",
+            "GET, /api/admin/catalog/export, catalog, /admin/catalog/export",
+            "POST, /api/admin/categories/import, category, /admin/categories/import",
+            "GET, /api/admin/inventory/export, cart, /admin/inventory/export",
             "GET, /api/carts/abc123, cart, /carts/abc123",
             "POST, /api/carts, cart, /carts",
             "GET, /api/inventory/sku-1, cart, /inventory/sku-1",
@@ -58,7 +63,7 @@ class RoutingTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"/api/unknown", "/api/productsX", "/api/admin/other", "/api", "/api/cart"})
+    @CsvSource({"/api/unknown", "/api/productsX", "/api/admin/other", "/api/admin/catalogX", "/api", "/api/cart"})
     void unknownApiPathIsA404Problem(String path) {
         given().when().get(path)
                 .then().statusCode(404)

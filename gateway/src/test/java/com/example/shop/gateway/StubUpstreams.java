@@ -5,6 +5,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -16,9 +19,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Control is over HTTP so tests and the resource share no classes or static state.
  *
  * <p>A stub answers {@code /q/health/ready} and {@code /q/openapi}; any other request is echoed
- * as JSON (service, method, uri, headers, body length), or, with {@code X-Stub-Echo-Body}, its
- * body is streamed straight back (the answer starts before the upload ends). A stub told to drop
- * requests closes the connection of each one instead of answering it.
+ * as JSON (service, method, uri, headers, body length and SHA-256, counted as the body streams in,
+ * never held), or, with {@code X-Stub-Echo-Body}, its body is streamed straight back (the answer
+ * starts before the upload ends). {@code X-Stub-Stall-After: <bytes>} with {@code X-Stub-Stall-Ms}
+ * makes it stop reading the body for that long once that much has arrived (a service busy writing
+ * its spool file). {@code GET .../export?bytes=N&pauseMs=M} streams at least N bytes of NDJSON
+ * lines {@code {"sku":"sku-00000000","qty":0}} (qty = line number % 100), pausing M ms halfway,
+ * at the pace the reader takes them. A stub told to drop requests closes the connection of each
+ * one instead of answering it.
  */
 public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
 
@@ -35,6 +43,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
         /** null: answer normally; "bare": a plain-text 503, as a service shutting down gives; "problem": a 503 problem of its own. */
         volatile String unavailable;
         final AtomicInteger requests = new AtomicInteger();
+        /** Requests whose body arrived complete (a body cut off by the gateway is not counted). */
+        final AtomicInteger bodies = new AtomicInteger();
         final AtomicInteger options = new AtomicInteger();
         final AtomicInteger health = new AtomicInteger();
         /** Which version of its API document the stub serves ({@link #document}). */
@@ -126,7 +136,27 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 request.pipeTo(request.response());
                 return;
             }
-            request.body().onSuccess(body -> {
+            if (request.method().name().equals("GET") && request.path().endsWith("/export") && request.getParam("bytes") != null) {
+                export(request, Long.parseLong(request.getParam("bytes")),
+                        Long.parseLong(java.util.Objects.requireNonNullElse(request.getParam("pauseMs"), "0")));
+                return;
+            }
+            MessageDigest sha = sha256();
+            long[] length = {0};
+            long stallAfter = Long.parseLong(java.util.Objects.requireNonNullElse(request.getHeader("X-Stub-Stall-After"), "-1"));
+            long stallMs = Long.parseLong(java.util.Objects.requireNonNullElse(request.getHeader("X-Stub-Stall-Ms"), "0"));
+            request.exceptionHandler(e -> { });
+            request.handler(buffer -> {
+                sha.update(buffer.getByteBuf().nioBuffer());
+                long before = length[0];
+                length[0] += buffer.length();
+                if (stallAfter >= 0 && before < stallAfter && length[0] >= stallAfter) {
+                    request.pause();
+                    vertx.setTimer(stallMs, t -> request.resume());
+                }
+            });
+            request.endHandler(end -> {
+                bodies.incrementAndGet();
                 JsonObject headers = new JsonObject();
                 request.headers().forEach(h -> headers.put(h.getKey().toLowerCase(), h.getValue()));
                 JsonObject echo = new JsonObject()
@@ -134,9 +164,54 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                         .put("method", request.method().name())
                         .put("uri", request.uri())
                         .put("headers", headers)
-                        .put("bodyLength", body.length());
+                        .put("bodyLength", length[0])
+                        .put("sha256", HexFormat.of().formatHex(sha.digest()));
                 request.response().putHeader("Content-Type", "application/json").end(echo.encode());
             });
+        }
+
+        /** Streams NDJSON lines until at least {@code bytes} are written, as fast as the reader takes them. */
+        private void export(HttpServerRequest request, long bytes, long pauseMs) {
+            var response = request.response().setChunked(true).putHeader("Content-Type", "application/x-ndjson");
+            long[] written = {0};
+            long[] line = {0};
+            boolean[] paused = {pauseMs <= 0};
+            Runnable[] pump = new Runnable[1];
+            pump[0] = () -> {
+                while (written[0] < bytes && !response.writeQueueFull()) {
+                    if (!paused[0] && written[0] >= bytes / 2) {
+                        paused[0] = true;
+                        vertx.setTimer(pauseMs, t -> pump[0].run());
+                        return;
+                    }
+                    StringBuilder chunk = new StringBuilder(64 * 1024);
+                    while (chunk.length() < 60 * 1024) {
+                        chunk.append(exportLine(line[0]++));
+                    }
+                    written[0] += chunk.length();
+                    response.write(chunk.toString());
+                }
+                if (written[0] >= bytes) {
+                    response.end();
+                } else {
+                    response.drainHandler(v -> pump[0].run());
+                }
+            };
+            pump[0].run();
+        }
+    }
+
+    /** Line {@code n} of a stub's export (ASCII). */
+    private static String exportLine(long n) {
+        String digits = Long.toString(n);
+        return "{\"sku\":\"sku-" + "00000000".substring(Math.min(8, digits.length())) + digits + "\",\"qty\":" + (n % 100) + "}\n";
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -193,6 +268,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
+        // Load the digest's provider now, not within the first request's 800 ms.
+        HexFormat.of().formatHex(sha256().digest(new byte[1]));
         vertx = Vertx.vertx();
         try {
             for (String name : new String[] {"catalog", "category", "cart"}) {
@@ -250,7 +327,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 case "unavailable" -> stub.unavailable = request.getParam("as");
                 case "document" -> stub.documentVersion.set(Integer.parseInt(request.getParam("version")));
                 case "stats" -> {
-                    return new JsonObject().put("requests", stub.requests.get()).put("options", stub.options.get())
+                    return new JsonObject().put("requests", stub.requests.get()).put("bodies", stub.bodies.get())
+                            .put("options", stub.options.get())
                             .put("health", stub.health.get()).encode();
                 }
                 default -> throw new IllegalArgumentException(action);

@@ -57,4 +57,9 @@ final class Stubs {
     static int requests(String service) {
         return stats(service).getInt("requests");
     }
+
+    /** Requests whose body reached the service complete. */
+    static int bodies(String service) {
+        return stats(service).getInt("bodies");
+    }
 }

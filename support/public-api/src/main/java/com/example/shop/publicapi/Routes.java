@@ -46,12 +46,31 @@ public final class Routes {
     public static final List<Route> TABLE = List.of(
             new Route("/api/products", CATALOG, Guard.ADMIN_WRITES),
             new Route("/api/product-types", CATALOG, Guard.ADMIN_WRITES),
+            new Route("/api/admin/catalog", CATALOG, Guard.ADMIN_ALL),
             new Route("/api/categories", CATEGORY, Guard.ADMIN_WRITES),
             new Route("/api/admin/categories", CATEGORY, Guard.ADMIN_ALL),
             new Route("/api/carts", CART, Guard.PUBLIC),
             new Route("/api/inventory", CART, Guard.ADMIN_WRITES),
             new Route("/api/admin/inventory", CART, Guard.ADMIN_ALL),
             new Route("/api/admin/jobs", CART, Guard.ADMIN_ALL));
+
+    /**
+     * The bases of the bulk APIs (issue 17), one per service: {@code POST <base>/import} takes an
+     * NDJSON body of any size up to the import limit, streamed to the service; {@code GET <base>/export}
+     * streams NDJSON back. Each is inside an admin route above.
+     */
+    public static final List<String> BULK = List.of("/api/admin/catalog", "/api/admin/categories", "/api/admin/inventory");
+
+    private static final String IMPORT = "/import";
+
+    /**
+     * Whether a request is a bulk import: {@code POST <base>/import} for a base of {@link #BULK}
+     * ({@code path} with dot segments resolved, without the query). Its body has a limit of its own.
+     */
+    public static boolean isImport(String method, String path) {
+        return method.equals("POST") && path.endsWith(IMPORT)
+                && BULK.contains(path.substring(0, path.length() - IMPORT.length()));
+    }
 
     /** The public prefix that is removed before a request goes to a service. */
     public static final String API = "/api";

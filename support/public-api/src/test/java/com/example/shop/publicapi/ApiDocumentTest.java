@@ -90,6 +90,55 @@ class ApiDocumentTest {
     }
 
     @Test
+    void theBulkApisOfEachServiceAreKeptAsAdminOperations() throws Exception {
+        ObjectNode catalog = doc("{'paths': {'/admin/catalog/import': {'post': {'operationId': 'importProducts',"
+                + " 'requestBody': {'content': {'application/x-ndjson': {'schema': {'type': 'string', 'format': 'binary'}}}},"
+                + " 'responses': {'202': {'description': 'accepted'}, '413': {'description': 'over the import limit'}}}},"
+                + " '/admin/catalog/export': {'get': {'operationId': 'exportProducts', 'responses': {'200': {'description': 'ndjson'}}}},"
+                + " '/admin/catalog/imports/{id}': {'get': {'operationId': 'getProductImport', 'responses': {'200': {'description': 'run'}}}}}}");
+        ObjectNode category = doc("{'paths': {'/admin/categories/import': {'post': {'operationId': 'importCategories',"
+                + " 'requestBody': {'content': {'application/x-ndjson': {}}}, 'responses': {'202': {'description': 'accepted'}}}}}}");
+        ObjectNode cart = doc("{'paths': {'/admin/inventory/export': {'get': {'operationId': 'exportStock',"
+                + " 'responses': {'200': {'description': 'ndjson'}}}}, '/admin/catalog/export': {'get': {'operationId': 'notCarts',"
+                + " 'responses': {'200': {'description': 'x'}}}}}}");
+        JsonNode paths = ApiDocument.merge(services(catalog, category, cart)).path("paths");
+        for (String path : new String[] {"/api/admin/catalog/import", "/api/admin/categories/import"}) {
+            JsonNode post = paths.path(path).path("post");
+            assertTrue(post.path("security").get(0).has("adminBearer"), post.toString());
+            assertEquals("#/components/responses/GatewayUnauthorized", post.path("responses").path("401").path("$ref").asText());
+            assertEquals("#/components/responses/GatewayForbidden", post.path("responses").path("403").path("$ref").asText());
+        }
+        // the service's own 413 (its import limit) is kept; where it has none, the gateway's
+        assertEquals("over the import limit", paths.path("/api/admin/catalog/import").path("post").path("responses")
+                .path("413").path("description").asText());
+        assertEquals("#/components/responses/GatewayPayloadTooLarge", paths.path("/api/admin/categories/import").path("post")
+                .path("responses").path("413").path("$ref").asText());
+        for (String path : new String[] {"/api/admin/catalog/export", "/api/admin/catalog/imports/{id}", "/api/admin/inventory/export"}) {
+            JsonNode get = paths.path(path).path("get");
+            assertTrue(get.path("security").get(0).has("adminBearer"), path + " " + get);
+            assertFalse(get.path("responses").has("413"), path);
+        }
+        assertEquals("exportProducts", paths.path("/api/admin/catalog/export").path("get").path("operationId").asText(),
+                "/api/admin/catalog is catalog's: cart's path of that name is not routed to it");
+    }
+
+    @Test
+    void onlyAPostToABulkBaseSlashImportIsAnImport() {
+        assertTrue(Routes.isImport("POST", "/api/admin/catalog/import"));
+        assertTrue(Routes.isImport("POST", "/api/admin/categories/import"));
+        assertTrue(Routes.isImport("POST", "/api/admin/inventory/import"));
+        assertFalse(Routes.isImport("PUT", "/api/admin/catalog/import"));
+        assertFalse(Routes.isImport("POST", "/api/admin/catalog/imports"));
+        assertFalse(Routes.isImport("POST", "/api/admin/catalog/import/x"));
+        assertFalse(Routes.isImport("POST", "/api/admin/jobs/import"));
+        assertFalse(Routes.isImport("POST", "/api/products/import"));
+        for (String base : Routes.BULK) {
+            Routes.Route route = Routes.find(base + "/import");
+            assertTrue(route != null && route.needsAdmin("GET") && route.needsAdmin("POST"), base);
+        }
+    }
+
+    @Test
     void everyServiceIsNeeded() {
         assertThrows(IllegalArgumentException.class, () -> ApiDocument.merge(Map.of("catalog", JSON.createObjectNode())));
     }
