@@ -5,6 +5,7 @@ BENCH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ROOT="$(cd "$BENCH_DIR/.." && pwd)"
 HARNESS_JAR="$BENCH_DIR/harness/target/bench-harness.jar"
 MINIMAL_JAR="$BENCH_DIR/minimal-findone/target/quarkus-app/quarkus-run.jar"
+SEED_JAR="$ROOT/platform-seed/target/platform-seed.jar"
 
 say() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 die() { say "FATAL: $*"; exit 1; }
@@ -43,9 +44,9 @@ ensure_tools() { # [load-tools]: also wrk and nginx
 }
 
 # Everything the bench runs: the platform's jars and the bench modules.
-BUILT_MODULES=support/embedded-mongo,catalog-service,category-service,cart-service,gateway,bench/minimal-findone,bench/harness
+BUILT_MODULES=support/embedded-mongo,catalog-service,category-service,cart-service,gateway,platform-seed,bench/minimal-findone,bench/harness
 built_jars() {
-  echo "$HARNESS_JAR" "$MINIMAL_JAR" "$ROOT/support/embedded-mongo/target/embedded-mongo-1.0.0-SNAPSHOT.jar"
+  echo "$HARNESS_JAR" "$MINIMAL_JAR" "$SEED_JAR" "$ROOT/support/embedded-mongo/target/embedded-mongo-1.0.0-SNAPSHOT.jar"
   for m in catalog-service category-service cart-service gateway; do echo "$ROOT/$m/target/quarkus-app/quarkus-run.jar"; done
 }
 
@@ -181,6 +182,22 @@ platform_teardown() {
 }
 
 harness() { java -Xmx1g -jar "$HARNESS_JAR" "$@"; }
+
+# A seed profile's store (platform-seed), generated once into bench/target/seed/<profile>-<seed>
+# (kept across runs; generated again when the generator's jar is newer). Prints the directory; the
+# generation's wall time goes to $1-$2.seconds beside it.
+seed_store_dir() {
+  local profile=$1 seed=$2 dir t0
+  dir="$BENCH_DIR/target/seed/$profile-$seed"
+  if [ ! -f "$dir/products.ndjson" ] || [ ! -f "$dir/stock.ndjson" ] || [ ! -f "$dir/categories.ndjson" ] \
+      || [ "$SEED_JAR" -nt "$dir/products.ndjson" ]; then
+    t0=$(date +%s.%N)
+    java -XX:+UseSerialGC -Xmx64m -jar "$SEED_JAR" --profile "$profile" --seed "$seed" --out "$dir" >&2 \
+      || die "platform-seed failed for $profile (seed $seed)"
+    elapsed "$t0" >"$dir.seconds"
+  fi
+  echo "$dir"
+}
 
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 

@@ -73,29 +73,65 @@ function urlOf(path, query) {
  * an ApiProblem.
  */
 export async function request(method, path, {query, body, ifMatch, token} = {}) {
-  const bearer = token !== undefined ? token : session.token();
   const headers = {Accept: 'application/json, application/problem+json'};
-  if (bearer) {
-    headers.Authorization = `Bearer ${bearer}`;
-  }
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
   }
   if (ifMatch !== undefined && ifMatch !== null) {
     headers['If-Match'] = `"${ifMatch}"`;
   }
+  const sent = await send(method, path, {query, headers, token,
+    body: body === undefined ? undefined : JSON.stringify(body)});
+  return answerOf(sent, await sent.response.text());
+}
+
+/**
+ * Sends a file as it is (a File or Blob: the browser streams it, nothing is read into the page),
+ * with its own Content-Type, e.g. an NDJSON import. Resolves and rejects as request() does.
+ */
+export async function upload(path, file, contentType) {
+  const sent = await send('POST', path, {body: file,
+    headers: {Accept: 'application/json, application/problem+json', 'Content-Type': contentType}});
+  return answerOf(sent, await sent.response.text());
+}
+
+/**
+ * A GET whose answer is a file (an NDJSON export): resolves to the fetch Response once its status
+ * is known to be 2xx, so the caller can read its body as a stream; rejects with an ApiProblem.
+ */
+export async function download(path, accept) {
+  const sent = await send('GET', path, {headers: {Accept: `${accept}, application/problem+json`}});
+  if (!sent.response.ok) {
+    answerOf(sent, await sent.response.text());
+  }
+  return sent.response;
+}
+
+/**
+ * The fetch itself: /api + path, the bearer token, no cookies. Resolves to {response, method,
+ * pathname, refusable} (what answerOf needs to explain a refusal); no answer at all is an ApiProblem.
+ */
+async function send(method, path, {query, headers, body, token}) {
+  const bearer = token !== undefined ? token : session.token();
   const url = urlOf(path, query);
+  const allHeaders = {...headers};
+  if (bearer) {
+    allHeaders.Authorization = `Bearer ${bearer}`;
+  }
   let response;
   try {
-    response = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit', cache: 'no-store'});
+    response = await fetch(url, {method, headers: allHeaders, body, credentials: 'omit', cache: 'no-store'});
   } catch (e) {
     throw new ApiProblem(0, {
       title: 'The gateway could not be reached',
       detail: `No answer from ${window.location.origin} (${e.message}). Is the platform up? Try again in a moment.`,
     });
   }
-  const text = await response.text();
+  return {response, method, pathname: url.pathname, refusable: token === undefined && Boolean(bearer)};
+}
+
+/** A 2xx answer as {status, body, headers, location}; any other as a thrown ApiProblem. */
+function answerOf({response, method, pathname, refusable}, text) {
   let json = null;
   if (text) {
     try {
@@ -107,11 +143,11 @@ export async function request(method, path, {query, body, ifMatch, token} = {}) 
   if (!response.ok) {
     const problem = json && typeof json === 'object' && !Array.isArray(json) ? json : {
       title: response.statusText || `HTTP ${response.status}`,
-      detail: `The platform answered ${response.status} to ${method} ${url.pathname} without a problem document`
+      detail: `The platform answered ${response.status} to ${method} ${pathname} without a problem document`
         + (text ? `: ${text.slice(0, 200)}` : '.'),
     };
     const error = new ApiProblem(response.status, problem);
-    if (response.status === 401 && token === undefined && bearer) {
+    if (response.status === 401 && refusable) {
       refusedListeners.forEach(listener => listener(error));
     }
     throw error;

@@ -14,6 +14,7 @@ import {typeListView, typeCreateView} from './views/types.js';
 import {categoriesView} from './views/categories.js';
 import {stockView} from './views/stock.js';
 import {jobsView} from './views/jobs.js';
+import {importView} from './views/imports.js';
 
 const ROUTES = [
   {pattern: /^products$/, view: productListView, section: 'products'},
@@ -26,6 +27,9 @@ const ROUTES = [
   {pattern: /^stock$/, view: stockView, section: 'stock'},
   {pattern: /^stock\/([^/]+)$/, view: stockView, section: 'stock'},
   {pattern: /^jobs$/, view: jobsView, section: 'jobs'},
+  {pattern: /^import$/, view: importView, section: 'import'},
+  {pattern: /^import\/([^/]+)$/, view: importView, section: 'import'},
+  {pattern: /^import\/([^/]+)\/([^/]+)$/, view: importView, section: 'import'},
 ];
 
 const SECTIONS = [
@@ -34,6 +38,7 @@ const SECTIONS = [
   ['categories', 'Categories'],
   ['stock', 'Stock'],
   ['jobs', 'Jobs'],
+  ['import', 'Import'],
 ];
 
 const main = document.getElementById('main');

@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.builder.RequestSpecBuilder;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -430,7 +432,7 @@ class AdminConsoleStoriesTest {
             for (String[] page : new String[][] {
                     {"#/products", "Products"}, {"#/products/giant-steps", "Product giant-steps"},
                     {"#/types", "Product types"}, {"#/categories/modal-jazz", "Categories"},
-                    {"#/stock/giant-steps", "Stock of giant-steps"}, {"#/jobs", "Jobs"}}) {
+                    {"#/stock/giant-steps", "Stock of giant-steps"}, {"#/jobs", "Jobs"}, {"#/import", "Import and export"}}) {
                 browser.open(console(page[0]));
                 browser.waitForText(By.cssSelector("main h1"), page[1]);
                 browser.waitUntil(d -> d.findElements(By.xpath("//main//*[normalize-space()='Loading…' or normalize-space()='Searching…']")).isEmpty());
@@ -551,6 +553,104 @@ class AdminConsoleStoriesTest {
         browser.waitForText(By.id("notice"), "Deleted to-delete.");
         browser.waitForText(By.cssSelector("main h1"), "Products");
         given(api).when().get("/api/products/to-delete").then().statusCode(404);
+    }
+
+    /**
+     * Story 9 (run last: it only adds products of its own). Three films in a file, the second of an
+     * undeclared type: the run is followed to 100%, the rejects table names line 2 with the problem the
+     * single-product API gives, the two good lines are products; then the export downloads them.
+     */
+    @Test
+    @Order(14)
+    void story9ImportProductsWithABadLineAndExportThem() throws Exception {
+        Path directory = Path.of("target", "admin-console-import").toAbsolutePath();
+        deleteRecursively(directory);
+        Path downloads = Files.createDirectories(directory.resolve("downloads"));
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Object> hologram = new LinkedHashMap<>(film("import-story-hologram", "A Hologram", "Nobody"));
+        hologram.put("type", "Hologram");
+        Path file = directory.resolve("films-with-a-bad-line.ndjson");
+        Files.writeString(file, json.writeValueAsString(film("import-story-heat", "Heat", "Michael Mann")) + "\n"
+                + json.writeValueAsString(hologram) + "\n"
+                + json.writeValueAsString(film("import-story-ronin", "Ronin", "John Frankenheimer")) + "\n");
+
+        signIn();
+        browser.click("Import");
+        browser.waitForText(By.cssSelector("main h1"), "Import and export");
+        browser.byLabel("NDJSON file").sendKeys(file.toString());
+        browser.click("Import products");
+        // Followed every half second until it ends, whatever its state.
+        browser.waitUntil(d -> !d.findElements(By.cssSelector(
+                ".import-run[data-state='succeeded'], .import-run[data-state='failed']")).isEmpty());
+        WebElement run = browser.driver.findElement(By.cssSelector(".import-run"));
+        String runId = run.getDomAttribute("data-run");
+        assertEquals("succeeded", run.getDomAttribute("data-state"), run.getText());
+        assertEquals("100", run.findElement(By.tagName("progress")).getDomProperty("value"));
+        assertEquals("100%", run.findElement(By.cssSelector("[data-figure='percent']")).getText());
+        Map<String, String> counts = new LinkedHashMap<>();
+        for (WebElement count : run.findElements(By.cssSelector("dd[data-count]"))) {
+            counts.put(count.getDomAttribute("data-count"), count.getText());
+        }
+        assertEquals(Map.of("read", "3", "created", "2", "updated", "0", "unchanged", "0", "rejected", "1"), counts);
+
+        WebElement reject = browser.waitFor(By.cssSelector(".rejects tr[data-line='2']"));
+        String rejectText = reject.getText();
+        assertTrue(rejectText.contains("import-story-hologram"), rejectText);
+        assertTrue(rejectText.contains("invalid-field"), rejectText);
+        assertTrue(rejectText.contains("Unknown product type 'Hologram'"), rejectText);
+        assertEquals("type", reject.findElement(By.cssSelector("td:last-child")).getText());
+        assertEquals(1, browser.driver.findElements(By.cssSelector(".rejects tr[data-line]")).size(), "only the bad line");
+        assertTrue(browser.driver.getCurrentUrl().endsWith("#/import/products/" + runId), browser.driver.getCurrentUrl());
+        browser.waitFor(By.cssSelector("section.runs tr[data-run='" + runId + "'][data-state='succeeded']"));
+        browser.screenshot("story-9-import-with-a-bad-line");
+        browser.resize(new org.openqa.selenium.Dimension(1280, 1300));
+        browser.screenshot("import");
+        browser.resize(Browser.DESKTOP);
+
+        given(api).when().get("/api/products/import-story-heat").then().statusCode(200)
+                .body("type", equalTo("Film")).body("title", equalTo("Heat")).body("pricing.retail", equalTo(1299));
+        given(api).when().get("/api/products/import-story-ronin").then().statusCode(200).body("title", equalTo("Ronin"));
+        given(api).when().get("/api/products/import-story-hologram").then().statusCode(404);
+        given(api).header("Authorization", "Bearer " + adminToken).when().get("/api/admin/catalog/imports/" + runId)
+                .then().statusCode(200)
+                .body("state", equalTo("succeeded"))
+                .body("counts.read", equalTo(3)).body("counts.created", equalTo(2)).body("counts.rejected", equalTo(1));
+        given(api).header("Authorization", "Bearer " + adminToken).when().get("/api/admin/catalog/imports/" + runId + "/rejects")
+                .then().statusCode(200)
+                .body("items.line", contains(2))
+                .body("items[0].problem.field", equalTo("type"));
+
+        // The export, saved where the story says (chromedriver's own command for it: no DevTools
+        // connection is opened), not in the home folder.
+        browser.driver.executeCdpCommand("Browser.setDownloadBehavior",
+                Map.of("behavior", "allow", "downloadPath", downloads.toString()));
+        browser.click("Export products");
+        browser.waitForText(By.cssSelector(".export-status"), "Exported");
+        browser.waitUntil(d -> downloaded(downloads) != null);
+        Path exported = downloaded(downloads);
+        assertTrue(exported.getFileName().toString().matches("products-\\d{4}-\\d{2}-\\d{2}\\.ndjson"), exported.toString());
+        List<String> lines = Files.readAllLines(exported);
+        assertTrue(lines.stream().anyMatch(line -> line.contains("\"import-story-heat\"")), "the imported films are exported");
+        assertTrue(lines.stream().anyMatch(line -> line.contains("\"import-story-ronin\"")));
+        assertTrue(lines.stream().anyMatch(line -> line.contains("\"kind-of-blue\"")), "and the sample store");
+        assertFalse(lines.stream().anyMatch(line -> line.contains("import-story-hologram")));
+        String exportStatus = browser.driver.findElement(By.cssSelector(".export-status")).getText();
+        assertTrue(exportStatus.contains("Exported " + lines.size() + " products"), exportStatus + " vs " + lines.size() + " lines");
+    }
+
+    private static Map<String, Object> film(String sku, String title, String director) {
+        return Map.of("sku", sku, "type", "Film", "title", title,
+                "pricing", Map.of("currency", "USD", "list", 1599, "retail", 1299),
+                "details", Map.of("director", List.of(director), "genre", List.of("Crime"), "issue_date", "1995-12-15"));
+    }
+
+    /** The finished download in the folder (Chromium writes a .crdownload first and renames it at the end). */
+    private static Path downloaded(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".ndjson")).findFirst().orElse(null);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static List<String> skusShown() {

@@ -146,6 +146,71 @@ final class Api {
         }
     }
 
+    /**
+     * {@code file} as the body, streamed from disk (an import file may be hundreds of megabytes), with
+     * its {@code contentType} and the admin token, within this client's time limit (give it one long
+     * enough for the server to read the whole file).
+     */
+    Response sendFile(String method, String path, java.nio.file.Path file, String contentType) {
+        long start = System.nanoTime();
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
+                    .header("Content-Type", contentType)
+                    .method(method, HttpRequest.BodyPublishers.ofFile(file));
+            if (token != null) {
+                b.header("Authorization", "Bearer " + token);
+            }
+            HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null,
+                    r.headers().firstValue("Content-Type").orElse(null), r.headers());
+        } catch (java.io.FileNotFoundException e) {
+            return new Response(-2, e.getMessage(), System.nanoTime() - start, "no-file");
+        } catch (ConnectException e) {
+            return new Response(-1, null, System.nanoTime() - start, "refused");
+        } catch (IOException e) {
+            return new Response(-1, String.valueOf(e), System.nanoTime() - start, "io");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Response(-1, null, System.nanoTime() - start, "interrupted");
+        }
+    }
+
+    /**
+     * A GET whose body is handed to {@code reader} as it arrives (an export streams); returns the status
+     * and headers (the time limit covers the wait for the headers, not the body).
+     */
+    Response stream(String path, boolean asAdmin, BodyReader reader) {
+        long start = System.nanoTime();
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout).GET();
+            if (asAdmin && token != null) {
+                b.header("Authorization", "Bearer " + token);
+            }
+            HttpResponse<java.io.InputStream> r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+            try (java.io.InputStream in = r.body()) {
+                if (r.statusCode() >= 200 && r.statusCode() < 300) {
+                    reader.read(in);
+                    return new Response(r.statusCode(), null, System.nanoTime() - start, null,
+                            r.headers().firstValue("Content-Type").orElse(null), r.headers());
+                }
+                return new Response(r.statusCode(), new String(in.readAllBytes(), StandardCharsets.UTF_8), System.nanoTime() - start,
+                        null, r.headers().firstValue("Content-Type").orElse(null), r.headers());
+            }
+        } catch (ConnectException e) {
+            return new Response(-1, null, System.nanoTime() - start, "refused");
+        } catch (IOException e) {
+            return new Response(-1, String.valueOf(e), System.nanoTime() - start, "io");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Response(-1, null, System.nanoTime() - start, "interrupted");
+        }
+    }
+
+    /** Reads a streamed body. */
+    interface BodyReader {
+        void read(java.io.InputStream in) throws IOException;
+    }
+
     static String json(Object value) {
         try {
             return JSON.writeValueAsString(value);

@@ -26,6 +26,9 @@ public final class Main {
             case "hostile" -> HostileSweep.run(a);
             case "hoarder" -> HoarderCase.run(a);
             case "snapshot" -> SnapshotCommand.run(a);
+            case "import-run" -> ImportBench.importRun(a);
+            case "export-run" -> ImportBench.exportRun(a);
+            case "import-kill" -> ImportKill.run(a);
             default -> {
                 usage();
                 yield 2;
@@ -36,6 +39,7 @@ public final class Main {
 
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
-                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot")) + " --option value ...");
+                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill"))
+                + " --option value ...");
     }
 }

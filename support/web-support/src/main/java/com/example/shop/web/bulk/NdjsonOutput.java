@@ -25,14 +25,33 @@ public final class NdjsonOutput {
                     json.writeRaw('\n');
                 }
             } finally {
-                if (rows instanceof AutoCloseable closeable) {
-                    try {
-                        closeable.close();
-                    } catch (Exception ignored) {
-                        // the cursor is gone either way
-                    }
-                }
+                close(rows);
             }
         };
+    }
+
+    /** Rows that are already JSON text (one object each, without a line break). */
+    public static StreamingOutput ofJson(Iterator<String> rows) {
+        return out -> {
+            try (java.io.Writer writer = new java.io.OutputStreamWriter(new BufferedOutputStream(out, 64 * 1024),
+                    java.nio.charset.StandardCharsets.UTF_8)) {
+                while (rows.hasNext()) {
+                    writer.write(rows.next());
+                    writer.write('\n');
+                }
+            } finally {
+                close(rows);
+            }
+        };
+    }
+
+    private static void close(Iterator<?> rows) {
+        if (rows instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception ignored) {
+                // the cursor is gone either way
+            }
+        }
     }
 }

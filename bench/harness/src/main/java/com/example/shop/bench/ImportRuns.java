@@ -1,0 +1,191 @@
+package com.example.shop.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The admin imports of issue 17: {@code POST <prefix>/admin/<base>/import} with an NDJSON file
+ * answers 202 with the run and its {@code Location}; {@code GET} of that location follows it
+ * ({@code state} queued, running, succeeded or failed; {@code counts}; {@code bytes_read} of
+ * {@code bytes_total}). {@code base} is {@code catalog}, {@code categories} or {@code inventory};
+ * {@code prefix} is {@code /api} through the gateway.
+ */
+final class ImportRuns {
+
+    static final String NDJSON = "application/x-ndjson";
+
+    /** A started run: the POST's answer and where the run is followed (null when the POST failed). */
+    record Started(Api.Response post, String runPath, long postedAtNanos) {
+        boolean accepted() {
+            return post.status() == 202 && runPath != null;
+        }
+    }
+
+    private ImportRuns() {
+    }
+
+    static Started post(Api api, String prefix, String base, Path file) {
+        long t0 = System.nanoTime();
+        Api.Response r = api.sendFile("POST", prefix + "/admin/" + base + "/import", file, NDJSON);
+        return new Started(r, r.status() == 202 ? runPath(api.base, prefix, base, r) : null, t0);
+    }
+
+    /**
+     * The path (on {@code api}'s base) of the run a 202 names: its {@code Location} as a path, or as an
+     * absolute URL on the same host; else {@code <prefix>/admin/<base>/imports/<id>} from the body.
+     */
+    static String runPath(String apiBase, String prefix, String base, Api.Response accepted) {
+        String location = accepted.header("Location");
+        if (location != null && !location.isBlank()) {
+            if (location.startsWith("/")) {
+                return location;
+            }
+            URI uri = URI.create(location);
+            if (apiBase.startsWith(uri.getScheme() + "://" + uri.getRawAuthority())) {
+                String path = uri.getRawPath();
+                String own = URI.create(apiBase).getRawPath();
+                if (own != null && !own.isEmpty() && path.startsWith(own)) {
+                    path = path.substring(own.length());
+                }
+                return path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+            }
+        }
+        String id = accepted.json().path("id").asText("");
+        return id.isEmpty() ? null : prefix + "/admin/" + base + "/imports/" + id;
+    }
+
+    static boolean ended(JsonNode run) {
+        String state = run.path("state").asText();
+        return "succeeded".equals(state) || "failed".equals(state);
+    }
+
+    /**
+     * GETs the run every {@code everyMillis} until it has ended, {@code stopWhen} holds for it, or
+     * the deadline passed (then the last view, or null if none was read). Failed GETs (a service
+     * restarting) are retried until the deadline.
+     */
+    static JsonNode follow(Api api, String runPath, long deadlineNanos, long everyMillis, Predicate<JsonNode> stopWhen)
+            throws InterruptedException {
+        JsonNode last = null;
+        while (System.nanoTime() < deadlineNanos) {
+            Api.Response r = api.admin("GET", runPath, null);
+            if (r.ok() && r.json().has("state")) {
+                last = r.json();
+                if (ended(last) || stopWhen.test(last)) {
+                    return last;
+                }
+            }
+            Thread.sleep(everyMillis);
+        }
+        return last;
+    }
+
+    static long count(JsonNode run, String name) {
+        return run == null ? 0 : run.path("counts").path(name).asLong(0);
+    }
+
+    /** Lines the run has dealt with: created + updated + unchanged + rejected. */
+    static long done(JsonNode run) {
+        return count(run, "created") + count(run, "updated") + count(run, "unchanged") + count(run, "rejected");
+    }
+
+    /** The lines of an NDJSON file that are not blank. */
+    static long lines(Path file) throws java.io.IOException {
+        try (var in = Files.newBufferedReader(file)) {
+            return in.lines().filter(l -> !l.isBlank()).count();
+        }
+    }
+
+    /** One line of counts, for logs. */
+    static String describe(JsonNode run) {
+        if (run == null) {
+            return "no run";
+        }
+        long total = run.path("bytes_total").asLong(0);
+        return String.format(Locale.ROOT, "%s: read %d, created %d, updated %d, unchanged %d, rejected %d, %.0f%% of the bytes%s",
+                run.path("state").asText("?"), count(run, "read"), count(run, "created"), count(run, "updated"),
+                count(run, "unchanged"), count(run, "rejected"), total > 0 ? 100.0 * run.path("bytes_read").asLong() / total : 0,
+                run.hasNonNull("error") ? " (" + run.path("error").asText() + ")" : "");
+    }
+
+    /**
+     * Resident memory (VmRSS) of processes sampled on a daemon thread: the largest seen of each, and
+     * the first. Reads {@code /proc/<pid>/status}; a process that is gone is no longer sampled.
+     */
+    static final class RssSampler implements AutoCloseable {
+
+        private final Map<String, Long> pids;
+        private final Map<String, Long> maxKb = new LinkedHashMap<>();
+        private final Map<String, Long> firstKb = new LinkedHashMap<>();
+        private final Thread thread;
+        private volatile boolean running = true;
+        private int samples;
+
+        RssSampler(Map<String, Long> pids, long everyMillis) {
+            this.pids = pids;
+            sample();
+            this.thread = new Thread(() -> {
+                while (running) {
+                    sample();
+                    try {
+                        Thread.sleep(everyMillis);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "rss-sampler");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private synchronized void sample() {
+            samples++;
+            pids.forEach((name, pid) -> {
+                long kb = rssKb(pid);
+                if (kb > 0) {
+                    firstKb.putIfAbsent(name, kb);
+                    maxKb.merge(name, kb, Math::max);
+                }
+            });
+        }
+
+        static long rssKb(long pid) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                    if (line.startsWith("VmRSS:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    }
+                }
+            } catch (java.io.IOException | NumberFormatException e) {
+                // gone, or not Linux
+            }
+            return 0;
+        }
+
+        synchronized Map<String, Long> maxKb() {
+            return new LinkedHashMap<>(maxKb);
+        }
+
+        synchronized Map<String, Long> firstKb() {
+            return new LinkedHashMap<>(firstKb);
+        }
+
+        synchronized int samples() {
+            return samples;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            running = false;
+            thread.interrupt();
+            thread.join(2000);
+            sample();
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package com.example.shop.catalog.product;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.in;
+
+import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.web.bulk.ImportLine;
+import com.example.shop.web.bulk.ImportOutcomes;
+import com.example.shop.web.bulk.LineImporter;
+import com.example.shop.web.database.SchemaSetup;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.InsertOneModel;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.WriteModel;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+
+/**
+ * Product import: each line is the body of {@code POST /products}, built into its stored document
+ * by the same rules ({@link CreateProduct#newProduct}). A batch costs two round trips whatever its
+ * size: one {@code find({sku: {$in: [...]}})} (the unique sku index) tells which products exist, and
+ * one unordered {@code bulkWrite} inserts the new ones at version 1 and replaces the changed ones at
+ * their version + 1, guarded by {@code {_id, version}} as a PUT is by If-Match. A product whose
+ * stored fields already equal the line's is left alone ({@code unchanged}), so importing a file
+ * twice writes nothing the second time. A line that lost a race (a concurrent create of its sku, or
+ * a concurrent edit) is tried once more against a fresh read, then rejected with the problem a
+ * single request would get.
+ */
+@ApplicationScoped
+class ImportProducts implements LineImporter<ProductBody> {
+
+    private static final int ATTEMPTS = 2;
+
+    private final ProductStore store;
+    private final CreateProduct createProduct;
+    private final SchemaSetup schema;
+
+    ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema) {
+        this.store = store;
+        this.createProduct = createProduct;
+        this.schema = schema;
+    }
+
+    @Override
+    public String kind() {
+        return "products";
+    }
+
+    @Override
+    public Class<ProductBody> lineType() {
+        return ProductBody.class;
+    }
+
+    @Override
+    public String keyOf(ProductBody line) {
+        return line.sku();
+    }
+
+    @Override
+    public void importBatch(List<ImportLine<ProductBody>> batch, ImportOutcomes outcomes) {
+        schema.requireReady(); // no insert without the unique sku index
+        Map<String, Candidate> pending = new HashMap<>();
+        for (ImportLine<ProductBody> line : batch) {
+            try {
+                pending.put(line.value().sku(), new Candidate(line, createProduct.newProduct(line.value())));
+            } catch (ProblemException e) {
+                outcomes.rejected(line, e.problem());
+            }
+        }
+        for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
+            pending = write(pending, outcomes, attempt == ATTEMPTS);
+        }
+    }
+
+    /** One read and one bulk write for the candidates; those that lost a race, to be tried again. */
+    private Map<String, Candidate> write(Map<String, Candidate> candidates, ImportOutcomes outcomes, boolean lastAttempt) {
+        Map<String, Document> existing = new HashMap<>();
+        for (Document product : store.products().find(in("sku", candidates.keySet()))) {
+            existing.put(product.getString("sku"), product);
+        }
+        List<WriteModel<Document>> writes = new ArrayList<>(candidates.size());
+        List<Candidate> written = new ArrayList<>(candidates.size());
+        for (Candidate candidate : candidates.values()) {
+            Document current = existing.get(candidate.sku());
+            if (current == null) {
+                writes.add(new InsertOneModel<>(candidate.product()));
+                written.add(candidate.asCreate());
+            } else if (sameFields(current, candidate.product())) {
+                outcomes.unchanged(candidate.line());
+            } else {
+                long version = ((Number) current.get("version")).longValue();
+                Document replacement = new Document(candidate.product());
+                replacement.put("version", version + 1);
+                writes.add(new ReplaceOneModel<>(and(eq("_id", current.get("_id")), eq("version", current.get("version"))),
+                        replacement));
+                written.add(candidate.asUpdate(version));
+            }
+        }
+        if (writes.isEmpty()) {
+            return Map.of();
+        }
+        Map<Integer, BulkWriteError> errors = new HashMap<>();
+        try {
+            store.products().bulkWrite(writes, new BulkWriteOptions().ordered(false));
+        } catch (MongoBulkWriteException e) {
+            for (BulkWriteError error : e.getWriteErrors()) {
+                errors.put(error.getIndex(), error);
+            }
+        }
+        Map<String, Candidate> retry = new HashMap<>();
+        List<Candidate> updates = new ArrayList<>();
+        for (int i = 0; i < written.size(); i++) {
+            Candidate candidate = written.get(i);
+            BulkWriteError error = errors.get(i);
+            if (error == null) {
+                if (candidate.isCreate()) {
+                    outcomes.created(candidate.line());
+                } else {
+                    updates.add(candidate);
+                }
+            } else if (ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY && !lastAttempt) {
+                retry.put(candidate.sku(), candidate.fresh());
+            } else if (ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY) {
+                outcomes.rejected(candidate.line(), CatalogProblems.duplicateSku(candidate.sku()).problem());
+            } else {
+                outcomes.rejected(candidate.line(), Problem.of(400, "invalid-product", "Invalid product",
+                        "The database refused the product: " + error.getMessage()).with("field", "details"));
+            }
+        }
+        settleUpdates(updates, retry, outcomes, lastAttempt);
+        return retry;
+    }
+
+    /**
+     * A replace guarded by {@code {_id, version}} that matched nothing lost to a concurrent edit (or
+     * delete). Which did is read back: a product now at the version the import wrote is its own.
+     */
+    private void settleUpdates(List<Candidate> updates, Map<String, Candidate> retry, ImportOutcomes outcomes,
+                               boolean lastAttempt) {
+        if (updates.isEmpty()) {
+            return;
+        }
+        Map<String, Document> after = new HashMap<>();
+        List<String> skus = updates.stream().map(Candidate::sku).toList();
+        for (Document product : store.products().find(in("sku", skus))) {
+            after.put(product.getString("sku"), product);
+        }
+        for (Candidate candidate : updates) {
+            Document now = after.get(candidate.sku());
+            if (now != null && sameFields(now, candidate.product())) {
+                outcomes.updated(candidate.line());
+            } else if (!lastAttempt) {
+                retry.put(candidate.sku(), candidate.fresh());
+            } else {
+                outcomes.rejected(candidate.line(), now == null ? CatalogProblems.unknownProduct(candidate.sku()).problem()
+                        : CatalogProblems.staleVersion(candidate.sku(), candidate.readVersion(), now.get("version")).problem());
+            }
+        }
+    }
+
+    /** The fields a line sets, compared with a stored product's (not its {@code _id}, sku or version). */
+    static boolean sameFields(Document stored, Document product) {
+        Document a = new Document(stored);
+        Document b = new Document(product);
+        for (String own : List.of("_id", "sku", "version")) {
+            a.remove(own);
+            b.remove(own);
+        }
+        return a.equals(b);
+    }
+
+    private record Candidate(ImportLine<ProductBody> line, Document product, boolean isCreate, long readVersion) {
+
+        Candidate(ImportLine<ProductBody> line, Document product) {
+            this(line, product, false, 0);
+        }
+
+        String sku() {
+            return line.value().sku();
+        }
+
+        Candidate asCreate() {
+            return new Candidate(line, product, true, 0);
+        }
+
+        Candidate asUpdate(long version) {
+            return new Candidate(line, product, false, version);
+        }
+
+        /** The same line for another attempt: a new document without the {@code _id} the failed insert gave it. */
+        Candidate fresh() {
+            Document again = new Document(product);
+            again.remove("_id");
+            return new Candidate(line, again);
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package com.example.shop.seed;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One product line, exactly as {@code POST /api/products} takes it, for each index of a profile:
+ * an "Audio Album" or a "Film" (the catalog's built-in types), placed in a leaf category of the
+ * matching root, with details that agree with it (genre and subgenre from the category path, an
+ * issue date within its decade, a format from its edition). Every product draws from a random
+ * stream of its own ({@link SeedRandom#of}): product {@code i} is the same whatever came before it.
+ */
+final class Products {
+
+    static final long STREAM = 2;
+    static final long STOCK_STREAM = 3;
+    static final String ALBUM = "Audio Album";
+    static final String FILM = "Film";
+
+    private final CategoryTree tree;
+    private final long seed;
+    private final String seedTag;
+    private final JsonLine json = new JsonLine();
+    private final JsonLine stockJson = new JsonLine();
+
+    Products(CategoryTree tree, long seed) {
+        this.tree = tree;
+        this.seed = seed;
+        this.seedTag = Long.toUnsignedString(seed, 36).toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * The sku of product {@code index}: its type's code, the seed (base 36) and its number, e.g.
+     * {@code ALB-1-000042}. Stores of different seeds never share a sku; profiles of one seed do
+     * (the small store's products are the first of the medium's skus).
+     */
+    String sku(String type, int index) {
+        String number = Integer.toString(index + 1);
+        StringBuilder sku = new StringBuilder(24).append(ALBUM.equals(type) ? "ALB-" : "FLM-").append(seedTag).append('-');
+        for (int pad = number.length(); pad < 6; pad++) {
+            sku.append('0');
+        }
+        return sku.append(number).toString();
+    }
+
+    /** Product {@code index} as one JSON line (no newline); {@code skuOut[0]} receives its sku. */
+    CharSequence product(int index, String[] skuOut) {
+        SeedRandom r = SeedRandom.of(seed, STREAM, index);
+        boolean album = r.chance(0.6);
+        String type = album ? ALBUM : FILM;
+        String sku = sku(type, index);
+        skuOut[0] = sku;
+        List<CategoryTree.Node> leaves = tree.leaves.get(album ? "Music" : "Film");
+        CategoryTree.Node category = r.pick(leaves);
+        List<String> categoryIds = new ArrayList<>(2);
+        categoryIds.add(category.id);
+        if (r.chance(0.12)) {
+            CategoryTree.Node second = r.pick(leaves);
+            if (second != category) {
+                categoryIds.add(second.id);
+            }
+        }
+        LocalDate issued = issueDate(category, r);
+        json.begin().string("sku", sku).string("type", type);
+        if (album) {
+            album(category, categoryIds, issued, r);
+        } else {
+            film(category, categoryIds, issued, r);
+        }
+        if (r.chance(0.08)) {
+            List<String> keywords = new ArrayList<>();
+            int n = r.between(1, 3);
+            for (int i = 0; i < n; i++) {
+                String k = r.pick(Words.KEYWORDS);
+                if (!keywords.contains(k)) {
+                    keywords.add(k);
+                }
+            }
+            json.strings("keywords", keywords);
+        }
+        boolean limited = "Limited Editions".equals(category.edition) || "Collector's Editions".equals(category.edition);
+        if (r.chance(limited ? 0.5 : 0.02)) {
+            json.number("max_per_cart", r.between(1, 4));
+        }
+        return json.line();
+    }
+
+    /** The stock line of product {@code index}: {@code {"sku", "qty"}}. */
+    CharSequence stock(int index, String sku) {
+        SeedRandom r = SeedRandom.of(seed, STOCK_STREAM, index);
+        double d = r.nextDouble();
+        int qty = d < 0.04 ? 0 : d < 0.10 ? r.between(1, 4) : d < 0.80 ? r.between(5, 120) : r.between(121, 500);
+        return stockJson.begin().string("sku", sku).number("qty", qty).line();
+    }
+
+    private void album(CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {
+        String genre = category.genre.name();
+        boolean classical = "Classical".equals(genre);
+        String artist;
+        String title;
+        if (classical) {
+            String composer = r.pick(Words.COMPOSERS);
+            title = composer + ": " + classicalWork(r);
+            artist = r.chance(0.5) ? r.pick(Words.PLACES) + " " + r.pick(Words.ORCHESTRAS) : person(r);
+        } else {
+            artist = artist(genre, r);
+            title = albumTitle(r);
+        }
+        String format = format(category.edition, r);
+        String label = r.pick(Words.LABELS);
+        int trackCount = "Box Set".equals(format) ? r.between(30, 60) : r.between(6, 14);
+        List<String> tracks = new ArrayList<>(trackCount);
+        for (int i = 0; i < trackCount; i++) {
+            tracks.add(classical ? movement(i, r) : trackTitle(r));
+        }
+        json.string("title", title);
+        json.string("description", "by " + artist + (r.chance(0.5) ? ". " + trackCount + " tracks, " + format + ", " + label
+                + ", " + issued.getYear() + "." : ""));
+        shipping(format, r);
+        pricing(albumPrices(format), r);
+        json.strings("category_ids", categoryIds);
+        json.object("details").string("artist", artist).strings("genre", genres(category));
+        if (r.chance(0.9)) {
+            json.strings("tracks", tracks);
+        }
+        json.string("issue_date", issued.toString());
+        if (r.chance(0.85)) {
+            json.string("label", label);
+        }
+        if (r.chance(0.9)) {
+            json.string("format", format);
+        }
+        json.end();
+    }
+
+    private void film(CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {
+        String media = media(category.edition, r);
+        List<String> directors = people(r.chance(0.9) ? 1 : 2, r);
+        List<String> writers = people(r.between(1, 3), r);
+        List<String> actors = people(r.between(2, 6), r);
+        String title = filmTitle(r);
+        String genre = category.subgenre != null ? category.subgenre : category.genre.name();
+        json.string("title", title);
+        json.string("description", "A " + genre.toLowerCase(Locale.ROOT) + " film directed by " + directors.get(0)
+                + ", starring " + actors.get(0) + " and " + actors.get(1) + ". " + media + ".");
+        shipping(media, r);
+        pricing(filmPrices(media), r);
+        json.strings("category_ids", categoryIds);
+        json.object("details").strings("director", directors);
+        if (r.chance(0.8)) {
+            json.strings("writer", writers);
+        }
+        if (r.chance(0.95)) {
+            json.strings("actor", actors);
+        }
+        json.strings("genre", genres(category));
+        if (r.chance(0.8)) {
+            json.string("aspect_ratio", r.pick(Words.ASPECT_RATIOS));
+        }
+        if (r.chance(0.9)) {
+            json.string("rating", r.pick(Words.RATINGS));
+        }
+        json.string("issue_date", issued.toString());
+        json.end();
+    }
+
+    private static List<String> genres(CategoryTree.Node category) {
+        List<String> genres = new ArrayList<>(2);
+        genres.add(category.genre.name());
+        if (category.subgenre != null) {
+            genres.add(category.subgenre);
+        }
+        return genres;
+    }
+
+    /** A day in the category's decade (from level 4), else between its genre's first year and {@link Words#LAST_YEAR}. */
+    private static LocalDate issueDate(CategoryTree.Node category, SeedRandom r) {
+        int from = category.genre.since();
+        int to = Words.LAST_YEAR;
+        if (category.decade != 0) {
+            from = Math.max(from, category.decade);
+            to = Math.min(to, category.decade + 9);
+        }
+        long first = LocalDate.of(from, 1, 1).toEpochDay();
+        long last = LocalDate.of(to, 12, 31).toEpochDay();
+        return LocalDate.ofEpochDay(first + r.nextInt((int) (last - first + 1)));
+    }
+
+    private void shipping(String format, SeedRandom r) {
+        int weight;
+        int width;
+        int height;
+        int depth;
+        switch (format) {
+            case "Vinyl LP" -> { weight = r.between(180, 320); width = 315; height = 315; depth = 5; }
+            case "2xLP" -> { weight = r.between(380, 560); width = 315; height = 315; depth = 10; }
+            case "Box Set" -> { weight = r.between(600, 2400); width = 320; height = 320; depth = r.between(40, 90); }
+            case "Cassette" -> { weight = r.between(45, 70); width = 110; height = 70; depth = 17; }
+            case "Digital" -> { weight = 0; width = 0; height = 0; depth = 0; }
+            case "DVD", "Blu-ray", "4K Ultra HD" -> { weight = r.between(80, 140); width = 135; height = 190; depth = 14; }
+            case "Steelbook" -> { weight = r.between(150, 220); width = 135; height = 190; depth = 14; }
+            case "Film Box Set" -> { weight = r.between(400, 1500); width = 140; height = 195; depth = r.between(30, 80); }
+            default -> { weight = r.between(90, 130); width = 142; height = 125; depth = 10; }
+        }
+        json.object("shipping").number("weight", weight);
+        if (weight > 0) {
+            json.object("dimensions").number("width", width).number("height", height).number("depth", depth).end();
+        }
+        json.end();
+    }
+
+    /** List price from realistic price points; retail the list price or a discount ending in 99. */
+    private void pricing(int[] points, SeedRandom r) {
+        int list = r.pick(points);
+        int retail = list;
+        if (r.chance(0.45)) {
+            int pct = r.between(5, 50);
+            retail = Math.max(99, (list * (100 - pct) / 100) / 100 * 100 - 1);
+        }
+        json.object("pricing").string("currency", "USD").number("list", list).number("retail", Math.min(retail, list)).end();
+    }
+
+    private static int[] albumPrices(String format) {
+        return switch (format) {
+            case "Vinyl LP" -> new int[] {1999, 2299, 2499, 2799, 2999, 3499};
+            case "2xLP" -> new int[] {2999, 3499, 3999, 4499};
+            case "Box Set" -> new int[] {4999, 7999, 9999, 14999, 19999};
+            case "Digital" -> new int[] {799, 899, 999, 1099};
+            case "Cassette" -> new int[] {999, 1299, 1499};
+            default -> new int[] {899, 999, 1199, 1299, 1499, 1799};
+        };
+    }
+
+    private static int[] filmPrices(String media) {
+        return switch (media) {
+            case "Blu-ray" -> new int[] {1499, 1999, 2499, 2999};
+            case "4K Ultra HD" -> new int[] {2499, 2999, 3499, 3999};
+            case "Steelbook" -> new int[] {2999, 3499, 3999};
+            case "Film Box Set" -> new int[] {4999, 6999, 9999, 12999};
+            default -> new int[] {799, 999, 1299, 1499, 1999};
+        };
+    }
+
+    private static String format(String edition, SeedRandom r) {
+        if (edition != null) {
+            switch (edition) {
+                case "Vinyl" -> { return r.chance(0.8) ? "Vinyl LP" : "2xLP"; }
+                case "CD" -> { return "CD"; }
+                case "Box Sets" -> { return "Box Set"; }
+                case "Cassettes" -> { return "Cassette"; }
+                default -> { }
+            }
+        }
+        double d = r.nextDouble();
+        return d < 0.40 ? "CD" : d < 0.70 ? "Vinyl LP" : d < 0.78 ? "2xLP" : d < 0.93 ? "Digital" : d < 0.96 ? "Cassette" : "Box Set";
+    }
+
+    private static String media(String edition, SeedRandom r) {
+        if (edition != null) {
+            switch (edition) {
+                case "Blu-ray", "DVD", "4K Ultra HD" -> { return edition; }
+                case "Steelbooks" -> { return "Steelbook"; }
+                case "Box Sets" -> { return "Film Box Set"; }
+                default -> { }
+            }
+        }
+        double d = r.nextDouble();
+        return d < 0.45 ? "Blu-ray" : d < 0.85 ? "DVD" : "4K Ultra HD";
+    }
+
+    private static String person(SeedRandom r) {
+        return r.pick(Words.FIRST_NAMES) + " " + r.pick(Words.LAST_NAMES);
+    }
+
+    private static List<String> people(int n, SeedRandom r) {
+        List<String> people = new ArrayList<>(n);
+        while (people.size() < n) {
+            String p = person(r);
+            if (!people.contains(p)) {
+                people.add(p);
+            }
+        }
+        return people;
+    }
+
+    private static String artist(String genre, SeedRandom r) {
+        double d = r.nextDouble();
+        if ("Jazz".equals(genre) && d < 0.35) {
+            return person(r) + " " + r.pick(Words.ENSEMBLES);
+        }
+        if (d < 0.55) {
+            return person(r);
+        }
+        if (d < 0.80) {
+            return "The " + r.pick(Words.ADJECTIVES) + " " + r.pick(Words.PLURAL_NOUNS);
+        }
+        if (d < 0.90) {
+            return r.pick(Words.PLURAL_NOUNS) + " of " + r.pick(Words.PLACES);
+        }
+        return r.pick(Words.ADJECTIVES) + " " + r.pick(Words.NOUNS);
+    }
+
+    private static String albumTitle(SeedRandom r) {
+        return switch (r.nextInt(9)) {
+            case 0 -> r.pick(Words.ADJECTIVES) + " " + r.pick(Words.NOUNS);
+            case 1 -> "The " + r.pick(Words.NOUNS) + " of " + r.pick(Words.NOUNS);
+            case 2 -> r.pick(Words.NOUNS) + " in " + r.pick(Words.ADJECTIVES);
+            case 3 -> "Songs for " + r.pick(Words.PLURAL_NOUNS);
+            case 4 -> r.pick(Words.PLACES) + " " + r.pick(Words.TIMES);
+            case 5 -> r.pick(Words.VERBS_ING) + " the " + r.pick(Words.NOUNS);
+            case 6 -> "Live at " + r.pick(Words.VENUES);
+            case 7 -> r.pick(Words.NOUNS);
+            default -> r.pick(Words.ADJECTIVES) + " " + r.pick(Words.PLURAL_NOUNS);
+        };
+    }
+
+    private static String trackTitle(SeedRandom r) {
+        return switch (r.nextInt(7)) {
+            case 0 -> r.pick(Words.ADJECTIVES) + " " + r.pick(Words.NOUNS);
+            case 1 -> r.pick(Words.VERBS_ING) + " " + r.pick(Words.FIRST_NAMES);
+            case 2 -> r.pick(Words.NOUNS) + " Blues";
+            case 3 -> r.pick(Words.TIMES) + " in " + r.pick(Words.PLACES);
+            case 4 -> "The " + r.pick(Words.NOUNS);
+            case 5 -> r.pick(Words.NOUNS) + " Song";
+            default -> r.pick(Words.ADJECTIVES) + " " + r.pick(Words.TIMES);
+        };
+    }
+
+    private static String classicalWork(SeedRandom r) {
+        String work = r.pick(Words.WORKS);
+        return switch (work) {
+            case "Nocturnes", "Preludes", "Études", "Cello Suite", "Mass", "Requiem" -> work;
+            default -> work + " No. " + r.between(1, 9) + " in " + r.pick(Words.KEYS);
+        };
+    }
+
+    private static String movement(int i, SeedRandom r) {
+        String[] tempi = {"Allegro", "Adagio", "Andante", "Allegretto", "Presto", "Largo", "Scherzo", "Menuetto", "Rondo", "Vivace"};
+        return toRoman(i + 1) + ". " + r.pick(tempi);
+    }
+
+    private static String toRoman(int n) {
+        String[] r = {"I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"};
+        return n <= 10 ? r[n - 1] : (n <= 20 ? "X" + r[n - 11] : String.valueOf(n));
+    }
+
+    private static String filmTitle(SeedRandom r) {
+        String title = switch (r.nextInt(10)) {
+            case 0 -> "The " + r.pick(Words.NOUNS);
+            case 1 -> r.pick(Words.ADJECTIVES) + " " + r.pick(Words.NOUNS);
+            case 2 -> "The " + r.pick(Words.NOUNS) + " of " + r.pick(Words.PLACES);
+            case 3 -> r.pick(Words.NOUNS) + " of the " + r.pick(Words.NOUNS);
+            case 4 -> r.pick(Words.PLACES);
+            case 5 -> "A " + r.pick(Words.NOUNS) + " in " + r.pick(Words.PLACES);
+            case 6 -> r.pick(Words.VERBS_ING) + " " + r.pick(Words.FIRST_NAMES);
+            case 7 -> "The Last " + r.pick(Words.NOUNS);
+            case 8 -> "Return of the " + r.pick(Words.PLURAL_NOUNS);
+            default -> r.pick(Words.TIMES) + " in " + r.pick(Words.PLACES);
+        };
+        return r.chance(0.07) ? title + " " + r.pick(new String[] {"II", "III", "Part Two"}) : title;
+    }
+}

@@ -1,0 +1,68 @@
+package com.example.shop.seed;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes a profile's store as three NDJSON files in a directory: {@code categories.ndjson}
+ * ({@code {"id", "slug", "name", "parent"}}, parents first), {@code products.ndjson} (the bodies of
+ * {@code POST /api/products}) and {@code stock.ndjson} ({@code {"sku", "qty"}}, one per product).
+ * Products are streamed: one line in memory at a time. Each file is written under a {@code .part}
+ * name and renamed when complete, so a directory holding the three names holds a whole store.
+ */
+final class SeedStore {
+
+    static final String CATEGORIES = "categories.ndjson";
+    static final String PRODUCTS = "products.ndjson";
+    static final String STOCK = "stock.ndjson";
+    private static final int BUFFER = 1 << 20;
+
+    /** What was written. */
+    record Written(int categories, int products, long categoryBytes, long productBytes, long stockBytes) {
+    }
+
+    private SeedStore() {
+    }
+
+    static Written write(Profile profile, long seed, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        CategoryTree tree = CategoryTree.build(profile, seed);
+        Path categories = dir.resolve(CATEGORIES + ".part");
+        try (Writer out = writer(categories)) {
+            JsonLine json = new JsonLine();
+            for (CategoryTree.Node n : tree.nodes) {
+                json.begin().string("id", n.id).string("slug", n.slug).string("name", n.name);
+                if (n.parent == null) {
+                    json.nullValue("parent");
+                } else {
+                    json.string("parent", n.parent.slug);
+                }
+                out.append(json.line()).append('\n');
+            }
+        }
+        Products products = new Products(tree, seed);
+        Path productFile = dir.resolve(PRODUCTS + ".part");
+        Path stockFile = dir.resolve(STOCK + ".part");
+        String[] sku = new String[1];
+        try (Writer productOut = writer(productFile); Writer stockOut = writer(stockFile)) {
+            for (int i = 0; i < profile.products; i++) {
+                productOut.append(products.product(i, sku)).append('\n');
+                stockOut.append(products.stock(i, sku[0])).append('\n');
+            }
+        }
+        Path c = Files.move(categories, dir.resolve(CATEGORIES), StandardCopyOption.REPLACE_EXISTING);
+        Path s = Files.move(stockFile, dir.resolve(STOCK), StandardCopyOption.REPLACE_EXISTING);
+        Path p = Files.move(productFile, dir.resolve(PRODUCTS), StandardCopyOption.REPLACE_EXISTING);
+        return new Written(tree.nodes.size(), profile.products, Files.size(c), Files.size(p), Files.size(s));
+    }
+
+    private static Writer writer(Path file) throws IOException {
+        return new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8), BUFFER);
+    }
+}
