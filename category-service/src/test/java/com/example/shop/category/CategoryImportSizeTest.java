@@ -51,10 +51,15 @@ class CategoryImportSizeTest {
         Collections.shuffle(lines, new Random(17));
         String file = Imports.file(lines);
 
+        // the first authenticated request of a cold JVM takes seconds (token verification set-up): not the import's time
+        io.restassured.RestAssured.given().auth().oauth2(Api.admin()).get("/admin/categories/imports").then().statusCode(200);
         long started = System.nanoTime();
-        JsonPath run = Imports.run(file);
+        String id = Imports.post(file).then().statusCode(202).extract().path("id");
+        long accepted = (System.nanoTime() - started) / 1_000_000;
+        JsonPath run = Imports.await(id);
         long ms = (System.nanoTime() - started) / 1_000_000;
-        System.out.printf("category import: 3000 categories, depth 5, %d ms from POST to succeeded%n", ms);
+        System.out.printf("category import: 3000 categories, depth 5, %d ms from POST to succeeded (202 after %d ms; the run %s → %s)%n",
+                ms, accepted, run.getString("started_at"), run.getString("finished_at"));
         Imports.assertCounts(run, 3000, 3000, 0, 0, 0);
         assertTrue(ms < GENEROUS_BOUND_MS, "3,000 categories took " + ms + " ms");
         assertEquals(3000, Trees.db().getCollection("categories").countDocuments());

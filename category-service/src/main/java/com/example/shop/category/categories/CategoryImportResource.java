@@ -2,7 +2,9 @@ package com.example.shop.category.categories;
 
 import com.example.shop.web.bulk.BulkImports;
 import com.example.shop.web.bulk.ImportReject;
+import com.example.shop.web.bulk.ImportRejectPage;
 import com.example.shop.web.bulk.ImportRun;
+import com.example.shop.web.bulk.ImportRunPage;
 import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.bulk.Page;
 import com.example.shop.web.caching.CachePolicy;
@@ -64,13 +66,14 @@ public class CategoryImportResource {
                     + "or left unchanged. A line that cannot be placed (unknown parent, a cycle, an id conflict) is rejected "
                     + "with its line number, and nothing else.")
     @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON,
-            schema = @Schema(type = SchemaType.STRING, description = "NDJSON: one CategoryLine a line")))
+            schema = @Schema(type = SchemaType.STRING, format = "binary", description = "NDJSON: one CategoryLine a line")))
     @APIResponse(responseCode = "202", description = "Accepted; Location names the run",
             headers = @Header(name = "Location", description = "The run's URL", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
     @APIResponse(responseCode = "400", description = "Empty file")
     @APIResponse(responseCode = "409", description = "Another import is running on this replica")
-    @APIResponse(responseCode = "413", description = "Body over shop.bulk.max-body-size")
+    @APIResponse(responseCode = "413", description = "The file is over shop.bulk.max-body-size (1 GiB by default)")
+    @APIResponse(responseCode = "503", description = "The database is unavailable")
     public Response importCategories(InputStream body) {
         return imports.accepted(imports.start(importer, body), RUNS);
     }
@@ -78,10 +81,11 @@ public class CategoryImportResource {
     @GET
     @Path("/imports")
     @Operation(operationId = "listCategoryImports", summary = "Category import runs, newest first (admin)")
-    @APIResponse(responseCode = "200", description = "One page of runs: {items, next}")
+    @APIResponse(responseCode = "200", description = "One page of runs",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRunPage.class)))
     @APIResponse(responseCode = "400", description = "Bad limit or cursor")
-    public Page<ImportRun> runs(@QueryParam("limit") @Parameter(description = "page size") Integer limit,
-                                @QueryParam("cursor") @Parameter(description = "'next' of the previous page") String cursor) {
+    public Page<ImportRun> runs(@QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
+                                @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page") String cursor) {
         return imports.runs(importer.kind(), limit, cursor);
     }
 
@@ -98,12 +102,13 @@ public class CategoryImportResource {
     @GET
     @Path("/imports/{id}/rejects")
     @Operation(operationId = "listCategoryImportRejects", summary = "A category import's rejected lines, in line order (admin)")
-    @APIResponse(responseCode = "200", description = "One page of rejected lines: {items: [{line, key, problem}], next}")
+    @APIResponse(responseCode = "200", description = "One page of rejected lines",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRejectPage.class)))
     @APIResponse(responseCode = "400", description = "Bad limit or cursor")
     @APIResponse(responseCode = "404", description = "Unknown run")
     public Page<ImportReject> rejects(@PathParam("id") String id,
-                                      @QueryParam("limit") @Parameter(description = "page size") Integer limit,
-                                      @QueryParam("cursor") @Parameter(description = "'next' of the previous page") String cursor) {
+                                      @QueryParam("limit") @Parameter(description = "Page size 1..1000, default 100") Integer limit,
+                                      @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page") String cursor) {
         return imports.rejects(importer.kind(), id, limit, cursor);
     }
 

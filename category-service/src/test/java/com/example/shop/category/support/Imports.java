@@ -65,7 +65,7 @@ public final class Imports {
                 fail("import run " + id + " still running: " + run.prettify());
             }
             try {
-                Thread.sleep(20);
+                Thread.sleep(100); // each poll verifies a token: do not compete with the run for the CPU
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 fail("interrupted");
