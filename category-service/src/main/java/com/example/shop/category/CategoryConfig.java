@@ -2,6 +2,7 @@ package com.example.shop.category;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import java.time.Duration;
 
 /**
@@ -18,6 +19,10 @@ public interface CategoryConfig {
     TreeLock treeLock();
 
     Reconcile reconcile();
+
+    /** {@code category.import.*}: the bulk import of categories. */
+    @WithName("import")
+    Import importing();
 
     interface Page {
         /** Items per page when the client gives no {@code limit}. */
@@ -58,5 +63,18 @@ public interface CategoryConfig {
         /** Passes of re-derive-and-fix before a reconcile gives up and leaves the rest to repair. */
         @WithDefault("10")
         int maxPasses();
+    }
+
+    interface Import {
+        /**
+         * How long an import waits for the tree lock before its run fails (tree-busy). A job, not a
+         * request: it outwaits a lease left by a dead holder ({@code category.tree-lock.lease}).
+         */
+        @WithDefault("60s")
+        Duration lockMaxWait();
+
+        /** Documents per bulkWrite command; the lease is renewed before each. */
+        @WithDefault("1000")
+        int writeBatch();
     }
 }

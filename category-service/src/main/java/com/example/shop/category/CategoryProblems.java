@@ -2,6 +2,7 @@ package com.example.shop.category;
 
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
+import java.util.List;
 
 /**
  * The problem kinds of the category service, all in this one class (the kinds every service has,
@@ -32,6 +33,34 @@ public final class CategoryProblems {
         return new ProblemException(Problem.of(409, "category-cycle", "Move would create a cycle",
                 "Cannot move '" + slug + "' under '" + parent + "': it is '" + slug + "' itself or one of its descendants")
                 .with("slug", slug).with("parent", parent));
+    }
+
+    /**
+     * An import line's parent chain loops back to it: {@code loop} is the slugs around the loop,
+     * starting and ending with the line's own.
+     */
+    public static ProblemException importCycle(String slug, List<String> loop) {
+        return new ProblemException(Problem.of(409, "category-cycle", "Move would create a cycle",
+                "Field 'parent': the parents loop: " + String.join(" -> ", loop))
+                .with("field", "parent").with("slug", slug).with("parent", loop.get(1)));
+    }
+
+    /**
+     * An import line whose parent is not placed by the import: the parent's own line was rejected
+     * ({@code parentLine} &gt; 0), or its chain of parents is broken in the stored tree (0).
+     */
+    public static ProblemException parentNotPlaced(String parent, long parentLine) {
+        String why = parentLine > 0 ? "its line " + parentLine + " was rejected"
+                : "its chain of parents is broken (GET /admin/categories/verify)";
+        return new ProblemException(Problem.of(404, "parent-not-found", "Parent category not found",
+                "Field 'parent': category '" + parent + "' cannot be placed: " + why)
+                .with("field", "parent").with("slug", parent));
+    }
+
+    /** An import line's id is not the id of the category it names, or belongs to another category. */
+    public static ProblemException idConflict(String slug, String detail) {
+        return new ProblemException(Problem.of(409, "category-id-conflict", "Category id conflict",
+                "Field 'id': " + detail).with("field", "id").with("slug", slug));
     }
 
     /** A move's guard on the parent pointer it read matched nothing: the node changed under it. */

@@ -32,6 +32,12 @@ class OperationsTest {
                 .body("paths.'/categories/{slug}/subtree-ids'.get.responses.'200'", org.hamcrest.Matchers.notNullValue())
                 .body("paths.'/admin/categories/verify'.get", org.hamcrest.Matchers.notNullValue())
                 .body("paths.'/admin/categories/repair'.post", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/admin/categories/import'.post.requestBody.content.'application/x-ndjson'", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/admin/categories/import'.post.responses.'202'", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/admin/categories/imports'.get", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/admin/categories/imports/{id}'.get", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/admin/categories/imports/{id}/rejects'.get", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/admin/categories/export'.get.responses.'200'.content.'application/x-ndjson'", org.hamcrest.Matchers.notNullValue())
                 .body("components.schemas.SubtreeIds.properties.ids.type", equalTo("array"));
     }
 

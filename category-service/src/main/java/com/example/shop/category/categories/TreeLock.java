@@ -69,11 +69,37 @@ public class TreeLock {
      * holder that dies (the process, not the request) leaves the lease held, until it expires.
      */
     public <T> T withLock(Function<Lease, T> work) {
-        Lease lease = acquire();
+        return withLock(config.treeLock().maxWait(), work);
+    }
+
+    /**
+     * As {@link #withLock(Function)}, waiting for the lease up to {@code maxWait} (a job such as an
+     * import waits longer than a request, which answers 503 tree-busy after
+     * {@code category.tree-lock.max-wait}).
+     */
+    public <T> T withLock(Duration maxWait, Function<Lease, T> work) {
+        Lease lease = acquire(maxWait);
         try {
             return work.apply(lease);
         } finally {
             release(lease);
+        }
+    }
+
+    /**
+     * Extends the held lease by another {@code category.tree-lock.lease} from now, for a holder
+     * whose work outlasts one lease (an import renews it before each batch of writes):
+     * {@code updateOne({_id:"tree", owner}, {$set:{expiresAt: now+lease}})}. When nothing matches,
+     * the lease expired and another holder took it over: the caller must stop writing, and this
+     * throws 503 tree-busy.
+     */
+    public void renew(Lease lease) {
+        Date now = new Date();
+        long matched = store.locks().updateOne(Filters.and(Filters.eq("_id", ID), Filters.eq("owner", lease.owner)),
+                Updates.set("expiresAt", new Date(now.getTime() + config.treeLock().lease().toMillis()))).getMatchedCount();
+        if (matched == 0) {
+            LOG.warnf("Tree lock lost: the lease expired and was taken over before its holder finished");
+            throw CategoryProblems.treeBusy();
         }
     }
 
@@ -107,11 +133,11 @@ public class TreeLock {
         return new Document("_id", ID).append("owner", null).append("expiresAt", null);
     }
 
-    private Lease acquire() {
+    private Lease acquire(Duration maxWait) {
         ensureLockDocument();
         String owner = UUID.randomUUID().toString();
         Duration lease = config.treeLock().lease();
-        long deadline = System.nanoTime() + config.treeLock().maxWait().toNanos();
+        long deadline = System.nanoTime() + maxWait.toNanos();
         while (true) {
             Date now = new Date();
             Document before = store.locks().findOneAndUpdate(

@@ -1,0 +1,88 @@
+package com.example.shop.category.categories;
+
+import com.mongodb.client.model.Projections;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.Document;
+import org.bson.types.ObjectId;
+
+/**
+ * {@code GET /admin/categories/export}: every category as an import line
+ * {@code {id, slug, name, parent}}, parents before children, so that importing the export into an
+ * empty store gives the same tree with the same ids (products' {@code category_ids} hold them).
+ * The tree is read with one query (id, slug, name, parent; a category collection is small) under
+ * the tree lease, so it is one consistent tree even while moves run, and the lease is released
+ * before the lines are streamed. Order: breadth first from the roots, siblings by slug. A category
+ * whose parent chain is broken (verify reports it) comes last, naming its parent's slug, or its
+ * parent's id when that category does not exist; an import rejects those lines.
+ */
+@ApplicationScoped
+public class ExportCategories {
+
+    private final CategoryStore store;
+    private final TreeLock lock;
+
+    ExportCategories(CategoryStore store, TreeLock lock) {
+        this.store = store;
+        this.lock = lock;
+    }
+
+    private record Row(ObjectId id, String slug, String name, ObjectId parent) {
+    }
+
+    public Iterator<CategoryLine> lines() {
+        List<Row> rows = lock.withLock(lease -> {
+            List<Row> read = new ArrayList<>();
+            for (Document d : store.categories().find().projection(Projections.include("_id", "slug", "name", "parent"))
+                    .batchSize(10_000)) {
+                read.add(new Row(d.getObjectId("_id"), d.getString("slug"), d.getString("name"), d.getObjectId("parent")));
+            }
+            return read;
+        });
+        rows.sort(Comparator.comparing(Row::slug));
+        Map<ObjectId, Row> byId = new HashMap<>();
+        Map<ObjectId, List<Row>> children = new HashMap<>();
+        Deque<Row> queue = new ArrayDeque<>();
+        for (Row r : rows) {
+            byId.put(r.id(), r);
+            if (r.parent() == null) {
+                queue.add(r);
+            } else {
+                children.computeIfAbsent(r.parent(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<CategoryLine> lines = new ArrayList<>(rows.size());
+        Set<ObjectId> written = new HashSet<>();
+        while (!queue.isEmpty()) {
+            Row r = queue.poll();
+            if (written.add(r.id())) {
+                lines.add(line(r, byId));
+                queue.addAll(children.getOrDefault(r.id(), List.of()));
+            }
+        }
+        for (Row r : rows) {
+            if (!written.contains(r.id())) {
+                lines.add(line(r, byId));
+            }
+        }
+        return lines.iterator();
+    }
+
+    private static CategoryLine line(Row r, Map<ObjectId, Row> byId) {
+        String parent = null;
+        if (r.parent() != null) {
+            Row p = byId.get(r.parent());
+            parent = p != null ? p.slug() : r.parent().toHexString();
+        }
+        return new CategoryLine(r.id().toHexString(), r.slug(), r.name(), parent);
+    }
+}

@@ -1,0 +1,160 @@
+package com.example.shop.category.categories;
+
+import com.example.shop.category.CategoryConfig;
+import com.example.shop.problems.Problem;
+import com.example.shop.web.bulk.ImportLine;
+import com.example.shop.web.bulk.ImportOutcomes;
+import com.example.shop.web.bulk.LineImporter;
+import com.example.shop.web.database.SchemaSetup;
+import com.mongodb.MongoException;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.InsertOneModel;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.Updates;
+import com.mongodb.client.model.WriteModel;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.Document;
+import org.jboss.logging.Logger;
+
+/**
+ * {@code POST /admin/categories/import}: the categories' {@link LineImporter} for web-support's
+ * {@code BulkImports} engine, which reads the file, refuses what {@code POST /categories} would
+ * refuse in a line (strict JSON, slug and name rules, a slug twice in the file) and hands over the
+ * rest, the whole file at once ({@link #batchSize()}: a tree is placed as a whole, and a category
+ * collection is small). Then, holding the tree lease for the whole write (waiting for it up to
+ * {@code category.import.lock-max-wait}), so that no move, rename, create or delete interleaves:
+ * <ol>
+ * <li>one query reads every stored category;</li>
+ * <li>{@link ImportPlan} places the file's lines and the stored categories as one tree, rejecting
+ * the lines that cannot be placed (unknown parent, a loop, an id conflict) and nothing else, and
+ * computes every category's ancestors once;</li>
+ * <li>the new categories ({@code insertOne}) and then the changed ones ({@code updateOne({_id},
+ * {$set:{name, parent, ancestors}})}), parents before children, in ordered {@code bulkWrite}s of
+ * {@code category.import.write-batch} documents, renewing the lease before each (a lost lease
+ * stops the import before its next write).</li>
+ * </ol>
+ * Only then are the lines' outcomes recorded. Importing the same file again finds nothing to
+ * write. An import cut off between two writes leaves parent pointers that form a forest (see
+ * {@link ImportPlan}) and stale ancestors: when its process died, the next lease holder
+ * reconciles the tree; when a write failed (a database error), the import reconciles before it
+ * releases the lease, and if that fails too, repair mends it. Either way, importing the same file
+ * again completes it.
+ */
+@ApplicationScoped
+public class ImportCategories implements LineImporter<CategoryLine> {
+
+    private static final Logger LOG = Logger.getLogger(ImportCategories.class);
+
+    private final CategoryStore store;
+    private final TreeLock lock;
+    private final Reconciler reconciler;
+    private final SchemaSetup schema;
+    private final CategoryConfig config;
+    private final Checkpoints checkpoints;
+
+    ImportCategories(CategoryStore store, TreeLock lock, Reconciler reconciler, SchemaSetup schema, CategoryConfig config,
+                     Checkpoints checkpoints) {
+        this.store = store;
+        this.lock = lock;
+        this.reconciler = reconciler;
+        this.schema = schema;
+        this.config = config;
+        this.checkpoints = checkpoints;
+    }
+
+    @Override
+    public String kind() {
+        return "categories";
+    }
+
+    @Override
+    public Class<CategoryLine> lineType() {
+        return CategoryLine.class;
+    }
+
+    @Override
+    public String keyOf(CategoryLine line) {
+        return line.slug();
+    }
+
+    @Override
+    public String keyField() {
+        return "slug";
+    }
+
+    /** The whole file in one batch: a parent may come after its child, and the tree is placed as a whole. */
+    @Override
+    public int batchSize() {
+        return Integer.MAX_VALUE;
+    }
+
+    @Override
+    public void importBatch(List<ImportLine<CategoryLine>> batch, ImportOutcomes outcomes) {
+        schema.requireReady(); // the unique slug index stays the last guard against a slug twice
+        List<ImportPlan.Entry> entries = new ArrayList<>(batch.size());
+        for (ImportLine<CategoryLine> line : batch) {
+            entries.add(new ImportPlan.Entry(line.number(), line.value()));
+        }
+        long started = System.nanoTime();
+        ImportPlan plan = lock.withLock(config.importing().lockMaxWait(), lease -> {
+            long locked = System.nanoTime();
+            ImportPlan computed = ImportPlan.of(entries, store.find(new Document()));
+            long planned = System.nanoTime();
+            write(lease, computed);
+            LOG.infof("Category import: %d lines, %d inserted, %d updated, %d rejected; lease wait %d ms, read and plan %d ms, write %d ms",
+                    entries.size(), computed.inserts().size(), computed.updates().size(), computed.rejections().size(),
+                    (locked - started) / 1_000_000, (planned - locked) / 1_000_000, (System.nanoTime() - planned) / 1_000_000);
+            return computed;
+        });
+        for (ImportLine<CategoryLine> line : batch) {
+            Problem problem = plan.rejections().get(line.number());
+            if (problem != null) {
+                outcomes.rejected(line, problem);
+                continue;
+            }
+            switch (plan.outcomes().get(line.number())) {
+                case CREATED -> outcomes.created(line);
+                case UPDATED -> outcomes.updated(line);
+                case UNCHANGED -> outcomes.unchanged(line);
+            }
+        }
+    }
+
+    private void write(TreeLock.Lease lease, ImportPlan plan) {
+        List<WriteModel<Document>> writes = new ArrayList<>(plan.inserts().size() + plan.updates().size());
+        for (Node node : plan.inserts()) {
+            writes.add(new InsertOneModel<>(CategoryStore.toDocument(node)));
+        }
+        for (Node node : plan.updates()) {
+            writes.add(new UpdateOneModel<>(Filters.eq("_id", node.id()), Updates.combine(
+                    Updates.set("name", node.name()), Updates.set("parent", node.parent()),
+                    Updates.set("ancestors", CategoryStore.crumbs(node.ancestors())))));
+        }
+        int size = Math.max(1, config.importing().writeBatch());
+        for (int from = 0; from < writes.size(); from += size) {
+            lock.renew(lease);
+            try {
+                store.categories().bulkWrite(writes.subList(from, Math.min(from + size, writes.size())),
+                        new BulkWriteOptions().ordered(true));
+            } catch (MongoException e) {
+                reconcileAfter(e);
+                throw e;
+            }
+            checkpoints.reached(MoveStep.IMPORT_BATCH_WRITTEN);
+        }
+    }
+
+    /** A write failed half-way: re-derive the ancestors it left stale before the lease is released, if the database lets us. */
+    private void reconcileAfter(MongoException failure) {
+        try {
+            reconciler.reconcileAll();
+        } catch (RuntimeException again) {
+            failure.addSuppressed(again);
+            LOG.warnf("Category import failed between writes and the tree could not be reconciled (%s); "
+                    + "POST /admin/categories/repair mends it", again.getMessage());
+        }
+    }
+}
