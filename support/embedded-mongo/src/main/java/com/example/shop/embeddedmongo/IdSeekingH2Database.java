@@ -3,13 +3,18 @@ package com.example.shop.embeddedmongo;
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import java.lang.reflect.Field;
+import java.util.List;
 import org.h2.mvstore.MVStore;
 
 /**
- * An H2 database whose collections are {@link IdSeekingH2Collection}s. The maps are opened under
- * the same names as {@link H2Database} uses, so a data file written by either opens in the other.
+ * An H2 database whose collections are {@link IdSeekingH2Collection}s and whose unique indexes
+ * order their keys by value ({@link OrderedKeyUniqueIndex}). Collections' maps are opened under the
+ * same names as {@link H2Database} uses; an index map written by H2Database is converted on first
+ * open, so a data file written by either opens here.
  */
 final class IdSeekingH2Database extends H2Database {
 
@@ -33,6 +38,26 @@ final class IdSeekingH2Database extends H2Database {
         String namespace = getFullCollectionNamespace(collectionName);
         return new IdSeekingH2Collection(this, collectionName, options,
                 store.openMap(DATA_PREFIX + namespace), store.openMap(META_PREFIX + namespace), cursorRegistry);
+    }
+
+    @Override
+    protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+        return OrderedKeyUniqueIndex.open(store(), indexMapName(collectionName, indexName), indexName, keys, sparse);
+    }
+
+    @Override
+    protected void dropIndex(MongoCollection<Object> collection, String indexName) {
+        super.dropIndex(collection, indexName);
+        MVStore store = store();
+        String name = indexMapName(collection.getCollectionName(), indexName) + OrderedKeyUniqueIndex.SUFFIX;
+        if (store.hasMap(name)) {
+            store.removeMap(name);
+        }
+    }
+
+    /** The name H2Database gives an index's map. */
+    private String indexMapName(String collectionName, String indexName) {
+        return getFullCollectionNamespace(collectionName) + "._index_" + indexName;
     }
 
     private MVStore store() {
