@@ -14,6 +14,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.bson.Document;
@@ -25,6 +30,9 @@ import org.bson.Document;
  * seen ({@link SeenKeys}), whatever the file's size.
  */
 final class ImportJob<T> {
+
+    /** Batches imported at once while the next ones are read. */
+    static final int WRITERS = 2;
 
     private final String runId;
     private final LineImporter<T> importer;
@@ -72,9 +80,24 @@ final class ImportJob<T> {
         return bytesRead;
     }
 
-    /** Reads and imports the whole file; throws when the run cannot go on (the database is gone, the service stops). */
+    /**
+     * Reads and imports the whole file; throws when the run cannot go on (the database is gone, the
+     * service stops). Reading and importing overlap: this thread reads, parses and validates lines
+     * while up to {@link #WRITERS} earlier batches are being imported, so the service's CPU work and
+     * the database's round trip are not paid one after the other. Batches may be imported in any
+     * order, which is safe because a key appears once per file (a repeat is refused here, before
+     * any batch sees it); a batch waits for a free writer, so memory holds at most
+     * {@code WRITERS + 1} batches.
+     */
     void run() throws IOException {
         int batchSize = Math.max(1, importer.batchSize());
+        ExecutorService writers = Executors.newFixedThreadPool(WRITERS, task -> {
+            Thread thread = new Thread(task, "bulk-import-writer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Semaphore slots = new Semaphore(WRITERS);
+        List<Future<?>> inFlight = new ArrayList<>();
         List<ImportLine<T>> batch = new ArrayList<>(Math.min(batchSize, 1000));
         try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 64 * 1024)) {
             NdjsonLines lines = new NdjsonLines(in, maxLineBytes);
@@ -89,16 +112,74 @@ final class ImportJob<T> {
                 if (parsed != null) {
                     batch.add(parsed);
                     if (batch.size() >= batchSize) {
-                        flush(batch);
-                        bytesRead = lines.bytesRead();
+                        submit(writers, slots, inFlight, batch);
+                        batch = new ArrayList<>(Math.min(batchSize, 1000));
                     }
-                } else {
-                    bytesRead = lines.bytesRead();
                 }
+                bytesRead = lines.bytesRead() - lines.buffered();
             }
-            flush(batch);
+            if (!batch.isEmpty()) {
+                submit(writers, slots, inFlight, batch);
+            }
+            awaitAll(inFlight);
             flushRejects();
             bytesRead = lines.bytesRead();
+        } finally {
+            writers.shutdownNow();
+        }
+    }
+
+    private void submit(ExecutorService writers, Semaphore slots, List<Future<?>> inFlight, List<ImportLine<T>> batch) {
+        try {
+            slots.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for a writer", e);
+        }
+        checkDone(inFlight);
+        inFlight.add(writers.submit(() -> {
+            try {
+                flush(batch);
+            } finally {
+                slots.release();
+            }
+            return null;
+        }));
+    }
+
+    /** Surfaces the first failure of a finished batch, so that reading stops soon after it. */
+    private static void checkDone(List<Future<?>> inFlight) {
+        for (var iterator = inFlight.iterator(); iterator.hasNext(); ) {
+            Future<?> future = iterator.next();
+            if (future.isDone()) {
+                result(future);
+                iterator.remove();
+            }
+        }
+    }
+
+    private static void awaitAll(List<Future<?>> inFlight) {
+        for (Future<?> future : inFlight) {
+            result(future);
+        }
+        inFlight.clear();
+    }
+
+    private static void result(Future<?> future) {
+        try {
+            future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for a batch", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(cause);
         }
     }
 
@@ -139,22 +220,17 @@ final class ImportJob<T> {
     }
 
     private void flush(List<ImportLine<T>> batch) {
-        if (batch.isEmpty()) {
-            return;
-        }
         Outcomes outcomes = new Outcomes();
         importer.importBatch(batch, outcomes);
         if (outcomes.recorded != batch.size()) {
             throw new IllegalStateException("The " + importer.kind() + " importer recorded " + outcomes.recorded
                     + " outcomes for " + batch.size() + " lines");
         }
-        long last = batch.get(batch.size() - 1).number();
-        batch.clear();
         flushRejects();
-        crashPoints.afterBatch(importer.kind(), last);
+        crashPoints.afterBatch(importer.kind(), batch.get(batch.size() - 1).number());
     }
 
-    private void reject(long line, String key, Problem problem) {
+    private synchronized void reject(long line, String key, Problem problem) {
         rejected.incrementAndGet();
         if (rejected.get() <= rejectsKept) {
             pendingRejects.add(ImportRunStore.reject(runId, line, key, problem));
@@ -164,7 +240,7 @@ final class ImportJob<T> {
         }
     }
 
-    private void flushRejects() {
+    private synchronized void flushRejects() {
         store.addRejects(pendingRejects);
         pendingRejects.clear();
     }

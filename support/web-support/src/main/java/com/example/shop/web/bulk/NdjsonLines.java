@@ -40,9 +40,14 @@ final class NdjsonLines {
         this.maxLineBytes = maxLineBytes;
     }
 
-    /** Bytes consumed so far. */
+    /** Bytes taken from the input so far (some may still wait in the buffer: see {@link #buffered()}). */
     long bytesRead() {
         return bytesRead;
+    }
+
+    /** Bytes taken from the input but not yet read as lines. */
+    long buffered() {
+        return limit - position;
     }
 
     /** The next non-blank line, or null at the end of the input. */
