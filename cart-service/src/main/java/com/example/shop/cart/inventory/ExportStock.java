@@ -2,6 +2,7 @@ package com.example.shop.cart.inventory;
 
 import static com.mongodb.client.model.Projections.include;
 
+import com.example.shop.web.bulk.IdOrderedScan;
 import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Iterator;
@@ -9,12 +10,15 @@ import org.bson.Document;
 
 /**
  * Every sku's available stock as stock import lines ({@code GET /admin/inventory/export}), in sku
- * order, read from one cursor as the response is written. Importing the export sets every sku to
+ * order, read a page at a time along the {@code _id} (sku) index as the response is written
+ * ({@link IdOrderedScan}). Importing the export sets every sku to
  * the level it had: into the same store, every line is unchanged; into an empty one, the same
  * available stock (reservations and sales are not stock to set, and are not exported).
  */
 @ApplicationScoped
 public class ExportStock {
+
+    private static final int PAGE = 1000;
 
     private final MongoCollection<Document> inventory;
 
@@ -30,10 +34,8 @@ public class ExportStock {
     public record Line(String sku, long qty) {
     }
 
-    /** The lines, lazily: the iterator is the database cursor, {@link AutoCloseable}, to be closed by its reader. */
+    /** The lines, lazily, a page of {@value #PAGE} at a time. */
     public Iterator<Line> lines() {
-        return inventory.find().projection(include("qty")).sort(new Document("_id", 1))
-                .map(doc -> new Line(doc.getString("_id"), StoredStock.available(doc)))
-                .cursor();
+        return IdOrderedScan.of(inventory, include("qty"), PAGE, doc -> new Line(doc.getString("_id"), StoredStock.available(doc)));
     }
 }

@@ -1,6 +1,6 @@
 package com.example.shop.catalog.product;
 
-import com.mongodb.client.MongoCursor;
+import com.example.shop.web.bulk.IdOrderedScan;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Iterator;
 import org.bson.Document;
@@ -23,34 +23,14 @@ class ExportProducts {
         this.perCartLimit = perCartLimit;
     }
 
-    /** The lines, read from the database as they are written out; close it (NdjsonOutput does). */
-    Lines lines() {
-        return new Lines(store.products().find().projection(ProductStore.WITHOUT_ID).batchSize(BATCH).iterator());
+    /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link IdOrderedScan}). */
+    Iterator<String> lines() {
+        return IdOrderedScan.of(store.products(), null, BATCH, this::line);
     }
 
-    final class Lines implements Iterator<String>, AutoCloseable {
-
-        private final MongoCursor<Document> cursor;
-
-        private Lines(MongoCursor<Document> cursor) {
-            this.cursor = cursor;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return cursor.hasNext();
-        }
-
-        @Override
-        public String next() {
-            Document product = perCartLimit.shownOn(cursor.next());
-            product.remove("version");
-            return product.toJson(ProductJson.SETTINGS);
-        }
-
-        @Override
-        public void close() {
-            cursor.close();
-        }
+    private String line(Document product) {
+        product.remove("_id");
+        product.remove("version");
+        return perCartLimit.shownOn(product).toJson(ProductJson.SETTINGS);
     }
 }

@@ -14,7 +14,8 @@ import org.h2.mvstore.MVStore;
  * An H2 database whose collections are {@link IdSeekingH2Collection}s and whose unique indexes
  * order their keys by value ({@link OrderedKeyUniqueIndex}). Collections' maps are opened under the
  * same names as {@link H2Database} uses; an index map written by H2Database is converted on first
- * open, so a data file written by either opens here.
+ * open, so a data file written by either opens here. Secondary indexes are not implemented by
+ * mongo-java-server; here they also cost nothing when the database opens ({@link IgnoredIndex}).
  */
 final class IdSeekingH2Database extends H2Database {
 
@@ -43,6 +44,11 @@ final class IdSeekingH2Database extends H2Database {
     @Override
     protected Index<Object> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
         return OrderedKeyUniqueIndex.open(store(), indexMapName(collectionName, indexName), indexName, keys, sparse);
+    }
+
+    @Override
+    protected Index<Object> openOrCreateSecondaryIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+        return new IgnoredIndex(indexName, keys);
     }
 
     @Override
