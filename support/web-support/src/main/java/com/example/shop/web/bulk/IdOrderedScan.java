@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -17,18 +21,25 @@ import org.bson.conversions.Bson;
  * {@code find({_id: {$gt: last}}).sort({_id: 1}).limit(n)}: each page is one walk along the
  * {@code _id} index, whatever the collection's size, and no cursor stays open on the server while
  * an export is written to a slow client. (One cursor over the whole collection made the embedded
- * server decode and hold all 300,000 products before answering its first batch.) A document
- * written during the scan appears if its id is past the point reached.
+ * server decode and hold all 300,000 products before answering its first batch.) The next page is
+ * read while the current one is written out, so the database's work and the service's overlap.
+ * A document written during the scan appears if its id is past the point reached. Close it (as
+ * {@link NdjsonOutput} does) to stop its reader thread.
  */
-public final class IdOrderedScan<T> implements Iterator<T> {
+public final class IdOrderedScan<T> implements Iterator<T>, AutoCloseable {
 
     private final MongoCollection<Document> collection;
     private final Bson projection;
     private final int pageSize;
     private final Function<Document, T> mapper;
+    private final ExecutorService reader = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "id-ordered-scan");
+        thread.setDaemon(true);
+        return thread;
+    });
     private List<Document> page = List.of();
     private int next;
-    private Object last;
+    private Future<List<Document>> following;
     private boolean exhausted;
 
     private IdOrderedScan(MongoCollection<Document> collection, Bson projection, int pageSize, Function<Document, T> mapper) {
@@ -52,17 +63,45 @@ public final class IdOrderedScan<T> implements Iterator<T> {
         if (exhausted) {
             return false;
         }
+        if (following == null) {
+            following = reader.submit(() -> read(null));
+        }
+        page = await(following);
+        next = 0;
+        exhausted = page.size() < pageSize;
+        following = exhausted ? null : readAfter(page.get(page.size() - 1).get("_id"));
+        return !page.isEmpty();
+    }
+
+    private Future<List<Document>> readAfter(Object last) {
+        return reader.submit(() -> read(last));
+    }
+
+    private List<Document> read(Object last) {
         var find = collection.find(last == null ? new Document() : gt("_id", last)).sort(Sorts.ascending("_id")).limit(pageSize);
         if (projection != null) {
             find.projection(projection);
         }
-        page = find.into(new ArrayList<>(pageSize));
-        next = 0;
-        exhausted = page.size() < pageSize;
-        if (!page.isEmpty()) {
-            last = page.get(page.size() - 1).get("_id");
+        return find.into(new ArrayList<>(pageSize));
+    }
+
+    private static List<Document> await(Future<List<Document>> page) {
+        try {
+            return page.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while reading the next page", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
         }
-        return !page.isEmpty();
+    }
+
+    @Override
+    public void close() {
+        reader.shutdownNow();
     }
 
     @Override
