@@ -58,7 +58,7 @@ const COUNTS = [
   ['rejected', 'Rejected'],
 ];
 
-const STATES = {queued: 'Queued', running: 'Running…', succeeded: 'Done', failed: 'Failed'};
+const STATES = {running: 'Running…', succeeded: 'Done', failed: 'Failed'};
 
 /** #/import, #/import/{kind}, #/import/{kind}/{run id}. */
 export function importView(container, {params}) {
@@ -230,8 +230,7 @@ export function importView(container, {params}) {
     fill(runPanel.querySelector('.run-bytes'),
       `${formatBytes(run.bytes_read || 0)} of ${formatBytes(run.bytes_total || 0)} read`);
     fill(runPanel.querySelector('.run-state'), h('span', {class: `state state-${run.state}`}, STATES[run.state] || run.state),
-      ` submitted ${formatDateTime(run.submitted_at)}`,
-      run.started_at ? `, started ${formatDateTime(run.started_at)}` : '',
+      run.started_at ? ` started ${formatDateTime(run.started_at)}` : '',
       run.finished_at ? `, finished ${formatDateTime(run.finished_at)}` : '');
     for (const [key] of COUNTS) {
       fill(runPanel.querySelector(`[data-count="${key}"]`), String((run.counts || {})[key] || 0));
@@ -301,7 +300,7 @@ export function importView(container, {params}) {
 
   function renderHistory(page, more) {
     const rows = page.items.map(run => h('tr', {dataset: {run: run.id, state: run.state}},
-      h('td', {}, h('a', {href: `#/import/${kind}/${encodeURIComponent(run.id)}`}, formatDateTime(run.submitted_at))),
+      h('td', {}, h('a', {href: `#/import/${kind}/${encodeURIComponent(run.id)}`}, formatDateTime(run.started_at))),
       h('td', {}, h('span', {class: `state state-${run.state}`}, run.state)),
       COUNTS.map(([key]) => h('td', {class: 'num'}, String((run.counts || {})[key] || 0))),
       h('td', {}, formatDateTime(run.finished_at)),
@@ -312,7 +311,7 @@ export function importView(container, {params}) {
     } else {
       fill(history, rows.length
         ? h('div', {class: 'table-wrap'}, h('table', {},
-          h('thead', {}, h('tr', {}, ['Submitted', 'State', ...COUNTS.map(([, text]) => text), 'Finished', 'Error']
+          h('thead', {}, h('tr', {}, ['Started', 'State', ...COUNTS.map(([, text]) => text), 'Finished', 'Error']
             .map(t => h('th', {scope: 'col'}, t)))),
           h('tbody', {}, rows)))
         : h('p', {class: 'muted'}, `No import of ${kind} yet.`));

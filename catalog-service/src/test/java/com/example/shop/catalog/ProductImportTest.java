@@ -261,8 +261,12 @@ class ProductImportTest {
     }
 
     static JsonPath finished(Response accepted) {
+        return finished(accepted, 60);
+    }
+
+    static JsonPath finished(Response accepted, int seconds) {
         accepted.then().statusCode(202);
-        return poll(accepted.jsonPath().getString("id"), 60);
+        return poll(accepted.jsonPath().getString("id"), seconds);
     }
 
     private static JsonPath poll(String id, int seconds) {

@@ -76,6 +76,9 @@ public class AdminInventoryResource {
 
     @GET
     @Operation(operationId = "listStockHoldings", summary = "Every sku's stock and held units by age band, in sku order (admin)")
+    @APIResponse(responseCode = "200", description = "A page of skus",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
+    @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
     public Page list(@QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit, @QueryParam("cursor") String cursor) {
         return holdings.page(limit, cursor);
     }
@@ -83,6 +86,10 @@ public class AdminInventoryResource {
     @GET
     @Path("/{sku}")
     @Operation(operationId = "getStockHoldings", summary = "A sku's stock and held units by age band (admin)")
+    @APIResponse(responseCode = "200", description = "The sku's stock and holdings",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SkuHoldings.class)))
+    @APIResponse(responseCode = "400", description = "Not a sku")
+    @APIResponse(responseCode = "404", description = "No stock for this sku")
     public SkuHoldings get(@PathParam("sku") String sku) {
         return holdings.of(Identifiers.requireSku(sku, "sku"));
     }

@@ -64,7 +64,8 @@ public class ProductImportResource {
                     + "(updated), or changes nothing when it already holds the same fields (unchanged). A bad line is rejected "
                     + "with its line number and the problem POST /products would give, and never stops the run. The upload "
                     + "is kept until the run has read it; follow the run at Location. One import runs at a time per replica.")
-    @RequestBody(content = @Content(mediaType = BulkImports.NDJSON, schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON,
+            schema = @Schema(implementation = ProductBody.class)))
     @APIResponse(responseCode = "202", description = "The run, started; follow Location",
             headers = @Header(name = "Location", description = "The run: /admin/catalog/imports/{id}", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))

@@ -66,7 +66,7 @@ public class CategoryImportResource {
                     + "or left unchanged. A line that cannot be placed (unknown parent, a cycle, an id conflict) is rejected "
                     + "with its line number, and nothing else.")
     @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON,
-            schema = @Schema(type = SchemaType.STRING, format = "binary", description = "NDJSON: one CategoryLine a line")))
+            schema = @Schema(implementation = CategoryLine.class)))
     @APIResponse(responseCode = "202", description = "Accepted; Location names the run",
             headers = @Header(name = "Location", description = "The run's URL", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
