@@ -24,7 +24,9 @@ final class Metrics {
 
     static final String MONGO = "mongodb_driver_commands_seconds";
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    // HTTP/1.1: with the default (an h2c upgrade on the first request) a scrape hung past its 10 s timeout during an import run
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(3)).build();
 
     record Line(String name, Map<String, String> labels, double value) {
     }
