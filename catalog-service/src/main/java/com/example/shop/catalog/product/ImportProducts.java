@@ -110,12 +110,14 @@ class ImportProducts implements LineImporter<ProductBody> {
             return Map.of();
         }
         Map<Integer, BulkWriteError> errors = new HashMap<>();
+        int replacesMatched;
         try {
-            store.products().bulkWrite(writes, new BulkWriteOptions().ordered(false));
+            replacesMatched = store.products().bulkWrite(writes, new BulkWriteOptions().ordered(false)).getMatchedCount();
         } catch (MongoBulkWriteException e) {
             for (BulkWriteError error : e.getWriteErrors()) {
                 errors.put(error.getIndex(), error);
             }
+            replacesMatched = e.getWriteResult().getMatchedCount();
         }
         Map<String, Candidate> retry = new HashMap<>();
         List<Candidate> updates = new ArrayList<>();
@@ -137,13 +139,17 @@ class ImportProducts implements LineImporter<ProductBody> {
                         "The database refused the product: " + error.getMessage()).with("field", "details"));
             }
         }
-        settleUpdates(updates, retry, outcomes, lastAttempt);
+        if (replacesMatched == updates.size()) {
+            updates.forEach(candidate -> outcomes.updated(candidate.line())); // every guarded replace matched: no read back
+        } else {
+            settleUpdates(updates, retry, outcomes, lastAttempt);
+        }
         return retry;
     }
 
     /**
-     * A replace guarded by {@code {_id, version}} that matched nothing lost to a concurrent edit (or
-     * delete). Which did is read back: a product now at the version the import wrote is its own.
+     * Some replace guarded by {@code {_id, version}} matched nothing: it lost to a concurrent edit (or
+     * delete). Which did is read back (the bulk result counts matches, it does not name them): a product now at the version the import wrote is its own.
      */
     private void settleUpdates(List<Candidate> updates, Map<String, Candidate> retry, ImportOutcomes outcomes,
                                boolean lastAttempt) {
