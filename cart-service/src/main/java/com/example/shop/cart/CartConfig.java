@@ -88,15 +88,6 @@ public interface CartConfig {
         /** Most lines in one cart. */
         @WithDefault("100")
         int maxLines();
-
-        /**
-         * Most carts that may hold a reservation of one sku at the same time. Each holding cart is an
-         * entry of about 100 bytes in the sku's inventory document, which MongoDB caps at 16 MiB
-         * (about 170,000 entries); past this many holders an add answers 409 too-many-holders until
-         * some of them check out or expire.
-         */
-        @WithDefault("10000")
-        int maxHoldersPerSku();
     }
 
     interface Payment {

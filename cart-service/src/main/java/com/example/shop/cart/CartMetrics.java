@@ -83,8 +83,7 @@ public class CartMetrics {
     /** The limit that refused an add or change; the {@code reason} tag of cart_limit_refusals_total. */
     public enum Refusal {
         LINE_LIMIT,
-        TOO_MANY_LINES,
-        TOO_MANY_HOLDERS;
+        TOO_MANY_LINES;
 
         String tag() {
             return name().toLowerCase().replace('_', '-');

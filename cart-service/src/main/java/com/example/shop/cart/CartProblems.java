@@ -33,13 +33,6 @@ public final class CartProblems {
                 .with("sku", sku).with("available", available).with("requested", requested));
     }
 
-    public static ProblemException tooManyHolders(String sku, int max) {
-        return new ProblemException(Problem.of(409, "too-many-holders", "Too many holders",
-                "'" + sku + "' is reserved in " + max + " carts already, the most this store allows at once;"
-                        + " retry when some of them have checked out or expired.")
-                .with("sku", sku).with("max", max));
-    }
-
     public static ProblemException unknownSku(String sku) {
         return new ProblemException(Problem.of(422, "unknown-sku", "Unknown sku",
                 "The catalog has no product '" + sku + "'.").with("field", "sku").with("sku", sku));

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.shop.cart.support.Invariant;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.testsupport.JwtTestResource;
@@ -48,7 +49,7 @@ class BadInputTest {
     }
 
     private void refusedWithoutChange(java.util.function.Supplier<Response> call, int status, String field) {
-        List<Document> before = TestDatabase.snapshot("cart");
+        List<Document> before = Invariant.snapshot();
         Response response = call.get();
         response.then().statusCode(status).contentType("application/problem+json")
                 .body("status", equalTo(status))
@@ -56,7 +57,7 @@ class BadInputTest {
         if (field != null) {
             response.then().body("field", equalTo(field));
         }
-        assertEquals(before, TestDatabase.snapshot("cart"), "the database changed");
+        assertEquals(before, Invariant.snapshot(), "the database changed");
     }
 
     private Response postItem(String body) {
@@ -125,11 +126,11 @@ class BadInputTest {
             "{\"payment\":{\"method\":\"card\",\"cvv\":\"123\"}}", "{\"payment\":{\"method\":{\"$ne\":null}}}",
             "{\"payment\":{\"method\":\"card\"},\"amount\":1}", "[]"})
     void paymentOfTheWrongShape(String body) {
-        List<Document> before = TestDatabase.snapshot("cart");
+        List<Document> before = Invariant.snapshot();
         given().contentType(ContentType.JSON).header("Idempotency-Key", "bad-shape").body(body)
                 .post("/carts/" + cart + "/checkout")
                 .then().statusCode(400).contentType("application/problem+json");
-        assertEquals(before, TestDatabase.snapshot("cart"));
+        assertEquals(before, Invariant.snapshot());
         assertEquals("active", Api.status(cart));
     }
 

@@ -14,12 +14,16 @@ import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.carts.CartClaims;
 import com.example.shop.cart.carts.CartsStore;
-import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.carts.ExpireCarts;
 import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.inventory.CleanupInventory;
 import com.example.shop.cart.inventory.CleanupReport;
+import com.example.shop.cart.inventory.InventoryMigration;
 import com.example.shop.cart.inventory.InventoryStore;
+import com.example.shop.cart.inventory.MoveJournal;
+import com.example.shop.cart.inventory.UnitMoves;
+import com.example.shop.cart.NoCrashPoints;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.ArmedCrashPoints;
@@ -257,11 +261,8 @@ class ConcurrencyTest {
             crashPoints.arm(CrashPoint.AFTER_RESERVE);
             add(cart, skus.get(c), 2).then().statusCode(500);
         }
-        var inventory = TestDatabase.database("cart").getCollection("inventory");
-        for (String sku : skus) { // reservations of carts that no longer exist
-            inventory.updateOne(new Document("_id", sku), new Document("$inc", new Document("qty", -3))
-                    .append("$push", new Document("carted", new Document("cart_id", "vanished-" + sku).append("qty", 3)
-                            .append("timestamp", new java.util.Date(System.currentTimeMillis() - 60_000)))));
+        for (String sku : skus) { // reservations of carts that no longer exist, left by processes that died
+            Invariant.strayReservation(sku, "vanished-" + sku, 3, new java.util.Date(System.currentTimeMillis() - 60_000));
         }
         Thread.sleep(20);
         Invariant.assertConservation();
@@ -276,9 +277,14 @@ class ConcurrencyTest {
             // the same use cases on stores of another client: a second replica of the jobs
             CartsStore otherCarts = new CartsStore(otherClient.getDatabase("cart"));
             InventoryStore otherInventory = new InventoryStore(otherClient.getDatabase("cart"));
-            Reservations otherReservations = new Reservations(otherInventory, metrics, config, attempts);
+            MoveJournal otherJournal = new MoveJournal(otherInventory);
+            UnitMoves otherSteps = new UnitMoves(otherInventory);
+            InventoryMigration otherMigration = new InventoryMigration(otherInventory, otherJournal);
+            otherMigration.migrate();
+            Reservations otherReservations = new Reservations(otherInventory, otherJournal, otherSteps, metrics, new NoCrashPoints(),
+                    otherMigration);
             ExpireCarts otherExpiry = new ExpireCarts(otherCarts, otherReservations, metrics, config);
-            CleanupInventory otherCleanup = new CleanupInventory(otherInventory, otherReservations, new CartClaims(otherCarts));
+            CleanupInventory otherCleanup = new CleanupInventory(otherInventory, otherJournal, otherSteps, new CartClaims(otherCarts), metrics);
 
             List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());
             List<CleanupReport> cleanups = Collections.synchronizedList(new ArrayList<>());
@@ -334,9 +340,7 @@ class ConcurrencyTest {
     private static long totalReserved() {
         long total = 0;
         for (Document inv : TestDatabase.database("cart").getCollection("inventory").find()) {
-            for (Document entry : inv.getList("carted", Document.class, List.of())) {
-                total += Invariant.num(entry, "qty");
-            }
+            total += Invariant.num(inv, "reserved");
         }
         return total;
     }

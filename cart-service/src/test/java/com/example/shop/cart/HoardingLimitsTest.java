@@ -118,9 +118,8 @@ class HoardingLimitsTest {
         add(fresh, sku, 2).then().statusCode(200);
         String old = newCart();
         add(old, sku, 5).then().statusCode(200);
-        TestDatabase.database("cart").getCollection("inventory").updateOne(
-                new Document("_id", sku).append("carted.cart_id", old),
-                new Document("$set", new Document("carted.$.timestamp", Date.from(Instant.now().minus(Duration.ofMinutes(45))))));
+        TestDatabase.database("cart").getCollection("reservations").updateOne(new Document("_id", sku + " " + old),
+                new Document("$set", new Document("reserved_at", Date.from(Instant.now().minus(Duration.ofMinutes(45))))));
 
         asAdmin().get("/admin/inventory/" + sku).then().statusCode(200)
                 .body("sku", equalTo(sku)).body("available", equalTo(13)).body("reserved", equalTo(7))

@@ -83,7 +83,7 @@ class InventoryApiTest {
     @Test
     void writesNeedAnAdminToken() {
         String sku = Api.newSku("INV");
-        var before = TestDatabase.snapshot("cart");
+        var before = Invariant.snapshot();
         given().contentType(ContentType.JSON).body("{\"qty\":1}").put("/inventory/" + sku)
                 .then().statusCode(401).contentType("application/problem+json");
         given().auth().oauth2(TestTokens.withRoles("customer")).contentType(ContentType.JSON).body("{\"qty\":1}")
@@ -95,14 +95,14 @@ class InventoryApiTest {
         given().post("/admin/jobs/expire-carts").then().statusCode(401);
         given().auth().oauth2(TestTokens.withRoles("customer")).post("/admin/jobs/cleanup-inventory").then().statusCode(403);
         given().auth().oauth2(TestTokens.withRoles("customer")).post("/admin/jobs/resolve-checkouts").then().statusCode(403);
-        assertEquals(before, TestDatabase.snapshot("cart"));
+        assertEquals(before, Invariant.snapshot());
     }
 
     @Test
     void badStockBodiesAreRefusedAndChangeNothing() {
         String sku = Api.newSku("INV");
         Api.stock(sku, 5);
-        var before = TestDatabase.snapshot("cart");
+        var before = Invariant.snapshot();
         for (String body : new String[] {"{\"qty\":-1}", "{\"qty\":1.5}", "{\"qty\":\"3\"}", "{\"qty\":{\"$inc\":5}}",
                 "{\"qty\":2000000}", "{}", "{\"qty\":3,\"sold\":0}", "[]", "{\"qty\":"}) {
             asAdmin().contentType(ContentType.JSON).body(body).put("/inventory/" + sku)
@@ -112,6 +112,6 @@ class InventoryApiTest {
         }
         asAdmin().contentType(ContentType.JSON).body("{\"qty\":0}").post("/inventory/" + sku + "/restock")
                 .then().statusCode(400).body("field", equalTo("qty"));
-        assertEquals(before, TestDatabase.snapshot("cart"));
+        assertEquals(before, Invariant.snapshot());
     }
 }

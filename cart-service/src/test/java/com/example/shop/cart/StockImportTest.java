@@ -362,7 +362,7 @@ class StockImportTest {
     @Test
     void everyImportAndExportPathNeedsAnAdminToken() {
         String sku = newSku("IMP");
-        List<Document> before = TestDatabase.snapshot("cart");
+        List<Document> before = Invariant.snapshot();
         String customer = TestTokens.withRoles("customer");
         given().contentType(NDJSON).body(line(sku, 1).getBytes(StandardCharsets.UTF_8)).post("/admin/inventory/import")
                 .then().statusCode(401).contentType("application/problem+json");
@@ -375,7 +375,7 @@ class StockImportTest {
             given().get(path).then().statusCode(401).contentType("application/problem+json");
             given().auth().oauth2(customer).get(path).then().statusCode(403).contentType("application/problem+json");
         }
-        assertEquals(before, TestDatabase.snapshot("cart"));
+        assertEquals(before, Invariant.snapshot());
     }
 
     // --- helpers ---

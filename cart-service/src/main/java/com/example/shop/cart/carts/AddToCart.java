@@ -17,9 +17,11 @@ import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Refusal;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
-import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.catalog.Catalog;
 import com.example.shop.cart.catalog.ProductSnapshot;
+import com.example.shop.cart.CrashPoints;
+import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.web.concurrency.Attempts;
@@ -38,20 +40,22 @@ import org.bson.Document;
  * <li>Checks (no writes): the cart exists and is active; the catalog knows the sku (its snapshot
  * is fetched now, or taken from a cache a few seconds old, so a catalog outage is a 503 before
  * anything is reserved).</li>
- * <li><b>Reserve first</b>: {@link Reservations#reserve} takes the units from available stock in
- * one update guarded by {@code qty >= n} (409 insufficient-inventory otherwise).</li>
+ * <li><b>Reserve first</b>: {@link Reservations#reserve} journals the move, takes the units from
+ * available stock in one update guarded by {@code qty >= n} (409 insufficient-inventory otherwise)
+ * and adds them to the cart's reservation.</li>
  * <li><b>Then claim</b>: one update of the cart guarded by {@code status: active} increments the
  * existing line ({@code items.sku: sku}) or pushes a new one ({@code items.sku: {$ne: sku}}), so
  * two concurrent adds of a sku never make two lines. It returns the cart as written, which is
  * the answer.</li>
  * <li><b>Compensation</b>: if the cart is no longer active (checkout or expiry won the race), the
- * units are returned from the cart's entry and the answer is 409 cart-inactive.</li>
+ * units are returned from the cart's reservation and the answer is 409 cart-inactive.</li>
+ * <li><b>Settle</b> the move (its marks and journal entry go, after the answer).</li>
  * </ol>
  * Reserving before claiming means a cart line never claims units that are not reserved; a crash
- * between the two leaves an over-reservation that the cleanup job returns.
+ * between the two leaves an over-reservation, journalled, that the cleanup job returns.
  *
- * <p>Each guarded update is chosen by what the read of the cart showed (a line of this sku or
- * not), so the usual add is three commands: read the cart, reserve, claim.
+ * <p>The claim's guarded update is chosen by what the read of the cart showed (a line of this sku
+ * or not), so the usual add is five commands: read the cart, journal, take, hold, claim.
  */
 @ApplicationScoped
 public class AddToCart {
@@ -99,7 +103,7 @@ public class AddToCart {
             throw CartProblems.currencyMismatch(currency, product.currency());
         }
 
-        reservations.reserve(sku, cartId, qty, existing != null);
+        Move reserved = reservations.reserve(sku, cartId, qty);
         crashPoints.reached(CrashPoint.AFTER_RESERVE);
 
         Document claimed;
@@ -108,8 +112,10 @@ public class AddToCart {
         } catch (ProblemException refused) {
             reservations.release(sku, cartId, qty, Return.COMPENSATION);
             metrics.compensated();
+            reservations.settle(reserved);
             throw refused;
         }
+        reservations.settle(reserved);
         return StoredCart.view(claimed);
     }
 

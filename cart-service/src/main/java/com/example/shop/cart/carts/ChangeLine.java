@@ -14,8 +14,10 @@ import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Refusal;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
-import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.catalog.Catalog;
+import com.example.shop.cart.CrashPoints;
+import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.web.concurrency.Attempts;
 import com.mongodb.client.MongoCollection;
@@ -34,12 +36,12 @@ import org.bson.conversions.Bson;
  * <ul>
  * <li><b>Increase by d</b>: within the product's per-cart limit (from the catalog, as on add); reserve d first, then CAS the line; if the CAS fails, return the d
  * (compensation) and retry, or answer 409 when the cart is no longer active.</li>
- * <li><b>Decrease by d / remove</b>: CAS the line first, then return d from the cart's carted
- * entry. A crash in between leaves an over-reservation that cleanup returns; if expiry returned
- * the whole entry meanwhile there is nothing left to return, so nothing is returned twice.</li>
+ * <li><b>Decrease by d / remove</b>: journal the return, CAS the line, then return d from the
+ * cart's reservation to available stock. A crash in between leaves an over-reservation, journalled,
+ * that cleanup returns; if expiry returned the whole reservation meanwhile there is nothing left to
+ * return, so nothing is returned twice.</li>
  * </ul>
- * Both cart writes return the cart as written, which is the answer; the usual change is three
- * commands: read the cart, the cart write and the inventory write (or the other way round).
+ * Both cart writes return the cart as written, which is the answer; the moves are settled after it.
  */
 @ApplicationScoped
 public class ChangeLine {
@@ -94,27 +96,29 @@ public class ChangeLine {
                 throw CartProblems.lineLimit(sku, limit);
             }
             int more = (int) (qty - held);
-            reservations.reserve(sku, cartId, more, true);
+            Move reserved = reservations.reserve(sku, cartId, more);
             crashPoints.reached(CrashPoint.AFTER_RESERVE);
             Document claimed = carts.findOneAndUpdate(unchanged,
                     combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
-            if (claimed != null) {
-                return Optional.of(StoredCart.view(claimed));
+            if (claimed == null) {
+                reservations.release(sku, cartId, more, Return.COMPENSATION);
+                metrics.compensated();
             }
-            reservations.release(sku, cartId, more, Return.COMPENSATION);
-            metrics.compensated();
-            return Optional.empty();
+            reservations.settle(reserved);
+            return claimed == null ? Optional.empty() : Optional.of(StoredCart.view(claimed));
         }
         Bson update = qty == 0
                 ? combine(pull("items", new Document("sku", sku)), set("last_modified", now), inc("version", 1L))
                 : combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L));
+        Move release = reservations.beginRelease(sku, cartId, held - qty);
         Document unclaimed = carts.findOneAndUpdate(unchanged, update, AFTER);
         if (unclaimed == null) {
+            reservations.abandon(release);
             return Optional.empty();
         }
         crashPoints.reached(CrashPoint.AFTER_CART_RELEASE);
-        // The entry held what the line held (they agree while no crash came between).
-        reservations.release(sku, cartId, held - qty, held, Return.RELEASE);
+        reservations.finishRelease(release, Return.RELEASE);
+        reservations.settle(release);
         return Optional.of(StoredCart.view(unclaimed));
     }
 }

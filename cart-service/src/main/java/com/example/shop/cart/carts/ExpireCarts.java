@@ -21,7 +21,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.bson.Document;
 
@@ -39,12 +41,12 @@ import org.bson.Document;
  * a checkout in progress keeps its reservations.</li>
  * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
  * run or being handled by another replica right now), in batches, by
- * {@link Reservations#returnAllHeldBy}: one query finds the batch's carted entries (on the
- * {@code carted.cart_id} index); per sku, all of the batch's entries are pulled and added back to
- * {@code qty} in one update guarded on every entry being exactly as read. If any of them changed
- * meanwhile (an add racing the lock, another replica), that sku's entries are returned one by one,
- * each update guarded on the entry's exact quantity. Two replicas racing on one entry: exactly
- * one update matches.</li>
+ * {@link Reservations#returnAllHeldBy}: one read of the reservations of the batch's lines (by id),
+ * one journalled move that empties each of them (guarded on the quantity read) and credits each
+ * sku's available stock once. A reservation that changed meanwhile (an add racing the lock) is read
+ * again and taken as it is; two replicas racing on one reservation: exactly one update matches.
+ * A reservation without a line (a crashed add's) is journalled with that add, and the cleanup
+ * returns it.</li>
  * <li><b>Mark</b> expiring → expired for the batch (guarded by {@code status: expiring}, so each
  * cart is counted by exactly one replica).</li>
  * <li><b>Delete</b>, once the stock question is settled: expired carts older than
@@ -54,7 +56,7 @@ import org.bson.Document;
  * each with one {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
  * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
  * </ol>
- * Round trips grow with the number of skus per batch, not with the number of carts. A failure
+ * Round trips grow with the number of reservations and skus per batch, never with the holders of a sku. A failure
  * part-way leaves carts in {@code expiring}; the next run resumes them. A pending cart is never
  * selected, so a checkout keeps its reservations. The jobs feature runs it ({@code jobs.JobRunner}).
  */
@@ -94,14 +96,19 @@ public class ExpireCarts {
                 and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold())))),
                 combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
                 .getModifiedCount();
-        List<String> expiring = carts.find(eq("status", CartStatus.EXPIRING.wire())).projection(include("_id"))
-                .map(cart -> cart.getString("_id")).into(new ArrayList<>());
+        Map<String, List<String>> expiring = new LinkedHashMap<>(); // cart id → the skus of its lines
+        for (Document cart : carts.find(eq("status", CartStatus.EXPIRING.wire())).projection(include("_id", "items.sku"))) {
+            expiring.put(cart.getString("_id"), StoredCart.lines(cart).stream().map(line -> line.getString("sku")).toList());
+        }
+        List<String> ids = new ArrayList<>(expiring.keySet());
         int expired = 0;
         long units = 0;
         progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
-        for (int from = 0; from < expiring.size(); from += BATCH) {
-            List<String> batch = expiring.subList(from, Math.min(from + BATCH, expiring.size()));
-            units += reservations.returnAllHeldBy(batch, Return.EXPIRY);
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            List<String> batch = ids.subList(from, Math.min(from + BATCH, ids.size()));
+            Map<String, List<String>> lines = new LinkedHashMap<>();
+            batch.forEach(id -> lines.put(id, expiring.get(id)));
+            units += reservations.returnAllHeldBy(lines, Return.EXPIRY);
             long marked = carts.updateMany(and(in("_id", batch), eq("status", CartStatus.EXPIRING.wire())),
                     combine(set("status", CartStatus.EXPIRED.wire()), set("last_modified", new Date()), inc("version", 1L)))
                     .getModifiedCount();

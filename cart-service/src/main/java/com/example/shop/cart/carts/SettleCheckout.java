@@ -8,16 +8,14 @@ import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.set;
 
-import com.example.shop.cart.CartMetrics.Return;
-import com.example.shop.cart.carts.CrashPoints.CrashPoint;
+import com.example.shop.cart.CrashPoints;
+import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.inventory.Reservations;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
-import java.util.HashSet;
-import java.util.Set;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
@@ -30,10 +28,12 @@ import org.bson.conversions.Bson;
  * <li><b>approve</b>: pending → complete ({@code settled: false}), then {@link #finalizeSale}.</li>
  * <li><b>decline / abandon</b>: pending → active; the reservations were never touched, the
  * customer keeps the cart.</li>
- * <li><b>finalizeSale</b>: per line not yet {@code settled}, {@link Reservations#sell} pulls the
- * cart's entry and counts the line's qty as sold (one update, guarded on the entry), then marks the
- * line settled; finally the cart is {@code settled}. Re-running it after a crash sells nothing twice:
- * a sold entry is gone, so a second sell finds nothing.</li>
+ * <li><b>finalizeSale</b>: per line not yet {@code settled}, {@link Reservations#sell} moves the
+ * line's qty from the cart's reservation to the sku's sold units, then the line is marked settled;
+ * finally the cart is {@code settled}. Re-running it after a crash sells nothing twice: the sale's
+ * move is named after the cart and sku, so a second run resumes it, and each of its steps is
+ * guarded by its mark. What the cart holds beyond its lines (a crashed add's over-reservation) is
+ * journalled with that add, and the cleanup returns it once the cart is settled.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -98,21 +98,15 @@ public class SettleCheckout {
         }
         String cartId = cart.getString("_id");
         long sold = 0;
-        Set<String> lines = new HashSet<>();
         for (Document item : StoredCart.lines(cart)) {
             String sku = item.getString("sku");
-            lines.add(sku);
             if (Boolean.TRUE.equals(item.getBoolean("settled"))) {
                 continue;
             }
-            sold += reservations.sell(sku, cartId, number(item, "qty"));
+            Reservations.Sale sale = reservations.sell(sku, cartId, number(item, "qty"));
+            sold += sale.units();
             carts.updateOne(and(eq("_id", cartId), eq("items.sku", sku)), set("items.$.settled", true));
-        }
-        // an entry for a sku without a line (a crashed add's over-reservation) is not sold: return it
-        for (String sku : reservations.skusHeldBy(cartId)) {
-            if (!lines.contains(sku)) {
-                reservations.releaseAll(sku, cartId, Return.CHECKOUT_EXCESS);
-            }
+            reservations.settle(sale.move());
         }
         soldOut[0] = sold;
         return carts.findOneAndUpdate(and(eq("_id", cartId), eq("status", CartStatus.COMPLETE.wire())), set("settled", true), AFTER);

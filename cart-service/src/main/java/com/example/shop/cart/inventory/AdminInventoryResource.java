@@ -1,5 +1,7 @@
 package com.example.shop.cart.inventory;
 
+import com.example.shop.cart.inventory.Holdings.HolderPage;
+import com.example.shop.cart.inventory.Holdings.Overview;
 import com.example.shop.cart.inventory.Holdings.Page;
 import com.example.shop.cart.inventory.Holdings.SkuHoldings;
 import com.example.shop.web.bulk.BulkImports;
@@ -33,6 +35,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -75,7 +78,7 @@ public class AdminInventoryResource {
     }
 
     @GET
-    @Operation(operationId = "listStockHoldings", summary = "Every sku's stock and held units by age band, in sku order (admin)")
+    @Operation(operationId = "listStock", summary = "Every sku's available, reserved and sold units, in sku order (admin)")
     @APIResponse(responseCode = "200", description = "A page of skus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
     @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
@@ -84,14 +87,41 @@ public class AdminInventoryResource {
     }
 
     @GET
+    @Path("/overview")
+    @Operation(operationId = "getStockOverview", summary = "The skus to watch: least available, most held, most sold lately (admin)",
+            description = "One pass over the stock documents (one small document per sku). most_sold lists only skus that sold "
+                    + "within the window, which is counted in ten-minute slots: the current slot and the whole slots before it "
+                    + "that fit in the window.")
+    @APIResponse(responseCode = "200", description = "The overview",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Overview.class)))
+    @APIResponse(responseCode = "400", description = "limit outside 1..50, or window not an ISO-8601 duration from PT10M to PT4H")
+    public Overview overview(@QueryParam("limit") @DefaultValue("10") @Min(1) @Max(50) int limit,
+                             @QueryParam("window") @DefaultValue("PT1H")
+                             @Parameter(description = "ISO-8601 duration, PT10M to PT4H: how far back most_sold counts sales") String window) {
+        return holdings.overview(limit, SalesWindow.parse(window, "window"));
+    }
+
+    @GET
     @Path("/{sku}")
-    @Operation(operationId = "getStockHoldings", summary = "A sku's stock and held units by age band (admin)")
+    @Operation(operationId = "getStockHoldings", summary = "A sku's stock, number of holders and held units by age band (admin)")
     @APIResponse(responseCode = "200", description = "The sku's stock and holdings",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SkuHoldings.class)))
     @APIResponse(responseCode = "400", description = "Not a sku")
     @APIResponse(responseCode = "404", description = "No stock for this sku")
     public SkuHoldings get(@PathParam("sku") String sku) {
         return holdings.of(Identifiers.requireSku(sku, "sku"));
+    }
+
+    @GET
+    @Path("/{sku}/holders")
+    @Operation(operationId = "listStockHolders", summary = "The carts holding a sku and how much each holds, in cart id order (admin)")
+    @APIResponse(responseCode = "200", description = "A page of holders",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = HolderPage.class)))
+    @APIResponse(responseCode = "400", description = "Not a sku, limit outside 1..100, or not a cursor of this list")
+    @APIResponse(responseCode = "404", description = "No stock for this sku")
+    public HolderPage holders(@PathParam("sku") String sku, @QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit,
+                              @QueryParam("cursor") String cursor) {
+        return holdings.holders(Identifiers.requireSku(sku, "sku"), limit, cursor);
     }
 
     @POST

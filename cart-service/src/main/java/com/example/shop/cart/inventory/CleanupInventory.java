@@ -1,74 +1,191 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.cart.StoredFields.number;
-import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Updates.set;
 
+import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
 import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.bson.Document;
+import org.jboss.logging.Logger;
 
 /**
- * Returns reserved stock that no cart holds any more (left by a crash between the two writes of
- * an operation, or by an add that raced expiry or checkout). For each carted entry older than
- * {@code cart.cleanup.older-than}, the carts feature says what the cart still claims
- * ({@link Claims}: nothing if the cart is missing, expired, or complete and settled; its line if
- * it is active and untouched since the cutoff; unknown, and left alone, if it may be changing).
- * The excess is returned by one update guarded on the entry's exact qty and timestamp, so a
- * concurrent add, release, or another replica's cleanup makes it match nothing. Because adds
- * reserve before they claim and decreases unclaim before they return, an entry is never smaller
- * than its line, and returning the excess never takes what the cart claims. The jobs feature runs
- * it ({@code jobs.JobRunner}).
+ * Finishes the unit moves a process left half-done and returns reserved stock that no cart claims.
+ * It reads only the journal ({@link MoveJournal}): every move older than
+ * {@code cart.cleanup.older-than} (far longer than any request takes, so its process is gone):
+ * <ol>
+ * <li><b>Finish</b>: if the move's first step applied (its mark is on the document it changes
+ * first), the later steps are applied; each is guarded by the move's mark, so what applied already
+ * is not applied again.</li>
+ * <li><b>Reconcile</b> the cart's reservation of the sku with what the cart claims ({@link Claims}):
+ * the excess goes back to available stock by a move of its own, guarded on the reservation being
+ * exactly as read (quantity and time). A cart that may be changing (modified since the cutoff, in
+ * checkout or expiry) answers "unknown": the move stays for the next run.</li>
+ * <li><b>Settle</b> the move.</li>
+ * </ol>
+ * A move's steps run in the order that keeps the stock's {@code reserved} ≥ Σ reservations ≥ Σ
+ * claims ({@link Reservations}), so what a crash leaves is always reserved units that nobody claims,
+ * and this returns exactly them. The jobs feature runs it ({@code jobs.JobRunner}).
  */
 @ApplicationScoped
 public class CleanupInventory {
 
-    private final MongoCollection<Document> inventory;
-    private final Reservations reservations;
-    private final Claims claims;
+    private static final Logger LOG = Logger.getLogger(CleanupInventory.class);
+    /** Moves one run takes on; the next run takes the rest. */
+    static final int MOVES_PER_RUN = 20_000;
 
-    public CleanupInventory(InventoryStore store, Reservations reservations, Claims claims) {
+    private final MongoCollection<Document> inventory;
+    private final MongoCollection<Document> reservations;
+    private final MongoCollection<Document> moves;
+    private final MoveJournal journal;
+    private final UnitMoves steps;
+    private final Claims claims;
+    private final CartMetrics metrics;
+
+    public CleanupInventory(InventoryStore store, MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics) {
         this.inventory = store.inventory();
-        this.reservations = reservations;
+        this.reservations = store.reservations();
+        this.moves = store.moves();
+        this.journal = journal;
+        this.steps = steps;
         this.claims = claims;
+        this.metrics = metrics;
     }
 
     public CleanupReport run(Duration olderThan) {
         return run(olderThan, soFar -> { });
     }
 
-    /** As {@link #run(Duration)}, telling {@code progress} the counts after each inventory document. */
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after each move. */
     public CleanupReport run(Duration olderThan, Consumer<CleanupReport> progress) {
         // stored dates have milliseconds: the cutoff too, so that "older than" means the same to both
         Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.MILLIS);
-        Date cutoffDate = Date.from(cutoff);
-        int examined = 0;
-        int returned = 0;
-        long units = 0;
-        for (Document doc : inventory.find(lt("carted.timestamp", cutoffDate))) {
-            String sku = doc.getString("_id");
-            for (Document entry : StoredStock.entries(doc)) {
-                Date timestamp = entry.getDate("timestamp");
-                if (timestamp == null || !timestamp.before(cutoffDate)) {
-                    continue;
-                }
-                examined++;
-                String cartId = entry.getString("cart_id");
-                OptionalLong claimed = claims.claimed(cartId, sku, cutoff);
-                long excess = claimed.isPresent() ? number(entry, "qty") - claimed.getAsLong() : 0;
-                if (excess > 0 && reservations.returnUntouchedEntry(sku, cartId, entry, excess, Return.CLEANUP)) {
-                    returned++;
-                    units += excess;
-                }
+        Counts counts = new Counts();
+        for (Move move : journal.olderThan(cutoff, MOVES_PER_RUN)) {
+            counts.examined++;
+            if (finish(move, cutoff, counts)) {
+                journal.settle(List.of(move));
             }
-            progress.accept(new CleanupReport(examined, returned, units));
+            progress.accept(counts.report());
         }
-        return new CleanupReport(examined, returned, units);
+        return counts.report();
+    }
+
+    private static final class Counts {
+        int examined;
+        int returned;
+        long units;
+
+        CleanupReport report() {
+            return new CleanupReport(examined, returned, units);
+        }
+    }
+
+    /** Finishes the move's steps and reconciles its reservations; false when a cart's claim is not known yet. */
+    private boolean finish(Move move, Instant cutoff, Counts counts) {
+        switch (move.kind()) {
+            case RESERVE -> {
+                Document stock = inventory.find(eq(StoredStock.SKU, move.sku())).first();
+                OptionalLong taken = stock == null ? OptionalLong.empty() : MoveMarks.marked(stock, move.op());
+                if (taken.isPresent()) {
+                    steps.hold(move, taken.getAsLong(), Date.from(move.at()));
+                }
+                return reconcile(move.reservation(), cutoff, counts);
+            }
+            case RELEASE, SELL -> {
+                Document held = reservations.find(eq(StoredReservation.ID, move.reservation())).first();
+                OptionalLong taken = held == null ? OptionalLong.empty() : MoveMarks.marked(held, move.op());
+                if (taken.isPresent()) {
+                    boolean sale = move.kind() == MoveKind.SELL;
+                    steps.restore(move.op(), move.sku(), sale ? 0 : taken.getAsLong(), sale ? taken.getAsLong() : 0);
+                }
+                return reconcile(move.reservation(), cutoff, counts);
+            }
+            case RETURN_ALL -> {
+                finishReturnAll(move);
+                return true;
+            }
+            case RECONCILE -> {
+                return reconcileAll(move, cutoff, counts);
+            }
+            default -> throw new IllegalStateException("unknown move " + move.kind());
+        }
+    }
+
+    /** Credits each sku with what the batch took from its reservations (the marks say how much), where not done yet. */
+    private void finishReturnAll(Move move) {
+        Map<String, Long> unitsBySku = new LinkedHashMap<>();
+        for (Document doc : reservations.find(in(StoredReservation.ID, move.reservations()))) {
+            OptionalLong taken = MoveMarks.marked(doc, move.op());
+            if (taken.isPresent()) {
+                unitsBySku.merge(StoredReservation.skuOf(doc.getString(StoredReservation.ID)), taken.getAsLong(), Long::sum);
+            }
+        }
+        unitsBySku.forEach((sku, units) -> steps.restore(move.op(), sku, units, 0));
+        metrics.returned(Return.EXPIRY, unitsBySku.values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    /** Reconciles each of the move's reservations; keeps in the move those whose carts may still change. */
+    private boolean reconcileAll(Move move, Instant cutoff, Counts counts) {
+        List<String> undecided = new ArrayList<>();
+        for (String id : move.reservations()) {
+            if (!reconcile(id, cutoff, counts)) {
+                undecided.add(id);
+            }
+        }
+        if (!undecided.isEmpty() && undecided.size() < move.reservations().size()) {
+            moves.updateOne(eq(Move.OP, move.op()), set(Move.RESERVATIONS, undecided));
+        }
+        return undecided.isEmpty();
+    }
+
+    /**
+     * Returns what the reservation holds beyond its cart's claim. True when that is settled (returned,
+     * or nothing to return); false when the reservation or its cart may still be changing.
+     */
+    private boolean reconcile(String reservationId, Instant cutoff, Counts counts) {
+        Document doc = reservations.find(eq(StoredReservation.ID, reservationId)).first();
+        if (doc == null) {
+            return true;
+        }
+        StoredReservation held = StoredReservation.of(doc);
+        if (held.reservedAt() != null && !held.reservedAt().toInstant().isBefore(cutoff)) {
+            return false;
+        }
+        OptionalLong claimed = claims.claimed(held.cartId(), held.sku(), cutoff);
+        if (claimed.isEmpty()) {
+            return false;
+        }
+        long excess = held.qty() - claimed.getAsLong();
+        if (excess < 0) {
+            LOG.errorf("Cart %s claims %d of %s but holds %d", held.cartId(), claimed.getAsLong(), held.sku(), held.qty());
+            return true;
+        }
+        if (excess == 0) {
+            return true;
+        }
+        Move release = journal.begin(MoveKind.RELEASE, held.sku(), held.cartId(), excess);
+        if (!steps.unholdObserved(release, held, excess)) {
+            journal.abandon(release);
+            return false; // changed since it was read: next run
+        }
+        steps.restore(release.op(), held.sku(), excess, 0);
+        journal.settle(List.of(release));
+        metrics.returned(Return.CLEANUP, excess);
+        counts.returned++;
+        counts.units += excess;
+        return true;
     }
 }

@@ -36,6 +36,6 @@ public class ExportStock {
 
     /** The lines, lazily, a page of {@value #PAGE} at a time. */
     public Iterator<Line> lines() {
-        return IdOrderedScan.of(inventory, include("qty"), PAGE, doc -> new Line(doc.getString("_id"), StoredStock.available(doc)));
+        return IdOrderedScan.of(inventory, include("qty"), PAGE, doc -> new Line(doc.getString("_id"), StoredStock.of(doc).available()));
     }
 }

@@ -46,8 +46,8 @@ import org.bson.Document;
  * ({@code field: "sku"}).</li>
  * <li>The same write: an absent sku is inserted with {@code stocked = qty}; an existing one gets a
  * compare-and-set on its observed {@code qty} that sets {@code qty} and moves {@code stocked} by the
- * same difference. Reservations ({@code carted}) and {@code sold} are never touched, so
- * {@code stocked = qty + Σ carted.qty + sold} holds after every single write: setting stock sets
+ * same difference. Reservations ({@code reserved}) and {@code sold} are never touched, so
+ * {@code stocked = qty + reserved + sold} holds after every single write: setting stock sets
  * what is <em>available</em>, units held by carts stay theirs.</li>
  * <li>Batched: one {@code find} of the batch's documents ({@code _id $in}) and one unordered
  * {@code bulkWrite} of its inserts and guarded updates. A line whose level is already the file's is
@@ -141,10 +141,9 @@ public class ImportStock implements LineImporter<StockLine> {
             int qty = entry.getValue().value().qty();
             Document doc = current.get(sku);
             if (doc == null) {
-                writes.add(new InsertOneModel<>(new Document("_id", sku).append("qty", qty).append("carted", List.of())
-                        .append("stocked", (long) qty).append("sold", 0L).append("updated", now)));
+                writes.add(new InsertOneModel<>(StoredStock.newDocument(sku, qty, now)));
             } else {
-                long available = StoredStock.available(doc);
+                long available = StoredStock.of(doc).available();
                 if (available == qty) {
                     if (written.contains(sku)) {
                         outcomes.updated(entry.getValue());

@@ -10,14 +10,18 @@ import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The inventory feature's collection, {@code inventory}, the collection of record for stock: only
- * this feature's use cases write or read it; the carts feature reserves, returns and sells stock
- * through {@link Reservations}.
+ * The inventory feature's collections: {@code inventory} (stock per sku, the collection of record),
+ * {@code reservations} (who holds the reserved units), {@code inventory_moves} (the moves of units
+ * in flight between the two) and {@code migrations}. Only this feature reads or writes them; the
+ * carts feature reserves, returns and sells stock through {@link Reservations}.
  */
 @ApplicationScoped
 public class InventoryStore {
 
     private final MongoCollection<Document> inventory;
+    private final MongoCollection<Document> reservations;
+    private final MongoCollection<Document> moves;
+    private final MongoCollection<Document> migrations;
 
     @Inject
     InventoryStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
@@ -27,9 +31,24 @@ public class InventoryStore {
     /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public InventoryStore(MongoDatabase database) {
         this.inventory = database.getCollection(CartSchema.INVENTORY);
+        this.reservations = database.getCollection(CartSchema.RESERVATIONS);
+        this.moves = database.getCollection(CartSchema.INVENTORY_MOVES);
+        this.migrations = database.getCollection(CartSchema.MIGRATIONS);
     }
 
     MongoCollection<Document> inventory() {
         return inventory;
+    }
+
+    MongoCollection<Document> reservations() {
+        return reservations;
+    }
+
+    MongoCollection<Document> moves() {
+        return moves;
+    }
+
+    MongoCollection<Document> migrations() {
+        return migrations;
     }
 }

@@ -1,325 +1,174 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.cart.StoredFields.number;
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.elemMatch;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.exists;
-import static com.mongodb.client.model.Filters.gte;
 import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Filters.ne;
-import static com.mongodb.client.model.Projections.include;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
-import static com.mongodb.client.model.Updates.pull;
-import static com.mongodb.client.model.Updates.push;
-import static com.mongodb.client.model.Updates.set;
 
-import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
-import com.example.shop.cart.CartMetrics.Refusal;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
-import com.example.shop.web.concurrency.Attempts;
+import com.example.shop.cart.CrashPoints;
+import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.result.UpdateResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
+import java.util.Map;
+import java.util.UUID;
 import org.bson.Document;
-import org.bson.conversions.Bson;
-import org.jboss.logging.Logger;
 
 /**
- * Every change of a reservation ({@code inventory.carted}) is here: the carts feature reserves,
- * returns and sells stock through these methods only. Each method is a single atomic update of one
- * inventory document that moves units between {@code qty} (available), a carted entry and
- * {@code sold}, so each update on its own keeps {@code stocked = qty + Σ carted.qty + sold}. There
- * is at most one carted entry per (sku, cart); its {@code qty} is the cart's whole reservation of
- * that sku.
- * <p>
- * Units leave an entry only through a compare-and-set on the entry's exact {@code qty} (the filter
- * requires the entry with that quantity to be present), so two processes acting on the same
- * observation cannot both succeed: a reservation is never returned (or sold) twice. A lost race is
- * tried again on a fresh read ({@link Attempts}).
+ * Every change of a reservation is here: the carts feature reserves, returns and sells stock through
+ * these methods only. Stock is a small document per sku (available, reserved, sold: {@link StoredStock});
+ * who holds the reserved units is a document per cart and sku ({@link StoredReservation}). Nothing
+ * here reads or writes a document that grows with the number of holders.
+ *
+ * <p>A change moves units between the two documents, and MongoDB has no atomic update of two
+ * documents outside a transaction, which the embedded server does not offer. So each change is a
+ * journalled move ({@link MoveJournal}) of single-document steps ({@link UnitMoves}), each guarded by
+ * the move's mark, in an order that makes any crash leave <em>more</em> reserved than claimed:
+ * <ul>
+ * <li>reserve: journal; stock available → reserved; the cart's reservation +n; (the caller claims
+ * the units in the cart); settle;</li>
+ * <li>release: journal; (the caller unclaims the units in the cart); the cart's reservation −n;
+ * stock reserved → available; settle;</li>
+ * <li>sell: journal; the cart's reservation −n; stock reserved → sold; (the caller marks its line
+ * sold); settle.</li>
+ * </ul>
+ * At every moment: stock's {@code reserved} ≥ Σ reservations ≥ Σ cart claims, and each stock
+ * document's {@code stocked = qty + reserved + sold}. The cleanup finishes a journalled move a
+ * process left and returns what no cart claims ({@link CleanupInventory}).
  */
 @ApplicationScoped
 public class Reservations {
 
-    private static final Logger LOG = Logger.getLogger(Reservations.class);
-
-    private final MongoCollection<Document> inventory;
+    private final MongoCollection<Document> reservations;
+    private final MoveJournal journal;
+    private final UnitMoves steps;
     private final CartMetrics metrics;
-    private final Attempts attempts;
-    private final int maxHolders;
+    private final CrashPoints crashPoints;
+    private final InventoryMigration migration;
 
-    public Reservations(InventoryStore store, CartMetrics metrics, CartConfig config, Attempts attempts) {
-        this.inventory = store.inventory();
+    public Reservations(InventoryStore store, MoveJournal journal, UnitMoves steps, CartMetrics metrics, CrashPoints crashPoints,
+                        InventoryMigration migration) {
+        this.migration = migration;
+        this.reservations = store.reservations();
+        this.journal = journal;
+        this.steps = steps;
         this.metrics = metrics;
-        this.attempts = attempts;
-        this.maxHolders = config.limits().maxHoldersPerSku();
+        this.crashPoints = crashPoints;
     }
 
     /**
-     * Takes {@code units} from available stock into the cart's entry (created if absent), guarded by
-     * {@code qty >= units}. Throws insufficient-inventory when the stock is short, and
-     * too-many-holders when the sku already has {@code cart.limits.max-holders-per-sku} entries.
-     *
-     * <p>{@code entryExpected} is what the caller read: whether the cart already has a line of this
-     * sku, and so (normally) an entry. The update that fits is tried first, so the usual add costs one
-     * command; the other is tried when the guess was wrong (a crash left an entry without a line, or
-     * expiry took it).
+     * Takes {@code units} from available stock into the cart's reservation. Throws 409
+     * insufficient-inventory (and changes nothing) when fewer are available. The move is open until
+     * the caller, having claimed the units in the cart (or returned them when it could not), settles it.
      */
-    public void reserve(String sku, String cartId, int units, boolean entryExpected) {
-        attempts.untilDone(() -> {
-            Date now = new Date();
-            if (entryExpected ? growEntry(sku, cartId, units, now) || pushEntry(sku, cartId, units, now)
-                    : pushEntry(sku, cartId, units, now) || growEntry(sku, cartId, units, now)) {
-                metrics.reserved(units);
-                return Optional.of(units);
-            }
-            Document doc = inventory.find(eq("_id", sku)).first();
-            long available = StoredStock.available(doc);
-            if (available < units) {
-                throw CartProblems.insufficientInventory(sku, available, units);
-            }
-            if (StoredStock.entries(doc).size() >= maxHolders && StoredStock.entry(doc, cartId) == null) {
-                metrics.refused(Refusal.TOO_MANY_HOLDERS);
-                throw CartProblems.tooManyHolders(sku, maxHolders);
-            }
-            // the entry appeared or disappeared between the two updates: try again
-            return Optional.empty();
-        });
-    }
-
-    /** Adds to the cart's existing entry. */
-    private boolean growEntry(String sku, String cartId, int units, Date now) {
-        return inventory.updateOne(
-                and(eq("_id", sku), gte("qty", units), eq("carted.cart_id", cartId)),
-                combine(inc("qty", -units), inc("carted.$.qty", units), set("carted.$.timestamp", now))).getModifiedCount() == 1;
-    }
-
-    /**
-     * Creates the cart's entry, if it has none and the sku has room for another holder: the entry at
-     * index {@code maxHolders - 1} must not exist, which keeps the document far below MongoDB's 16 MiB
-     * limit however many carts want the sku.
-     */
-    private boolean pushEntry(String sku, String cartId, int units, Date now) {
-        return inventory.updateOne(
-                and(eq("_id", sku), gte("qty", units), ne("carted.cart_id", cartId), exists("carted." + (maxHolders - 1), false)),
-                combine(inc("qty", -units),
-                        push("carted", new Document("cart_id", cartId).append("qty", units).append("timestamp", now))))
-                .getModifiedCount() == 1;
-    }
-
-    /**
-     * Returns up to {@code units} of the cart's reservation of {@code sku} to available stock (the
-     * whole entry is pulled when it holds exactly that many). Returns how many units were returned;
-     * 0 when the cart holds no reservation (someone else already returned it).
-     *
-     * <p>{@code expectedHeld} is what the caller believes the entry holds (the cart line's quantity
-     * before the change, which equals its entry while the two agree): the compare-and-set is tried
-     * on it first, so the usual case costs one update; otherwise the entry is read and retried.
-     */
-    public long release(String sku, String cartId, long units, long expectedHeld, Return reason) {
-        if (units > 0 && units <= expectedHeld
-                && casReturn(sku, cartId, new Document("qty", expectedHeld), units, false)) {
-            metrics.returned(reason, units);
-            return units;
+    public Move reserve(String sku, String cartId, int units) {
+        migration.requireDone();
+        Move move = journal.begin(MoveKind.RESERVE, sku, cartId, units);
+        crashPoints.reached(CrashPoint.AFTER_JOURNAL);
+        UnitMoves.Taken taken = steps.take(move);
+        if (!taken.done()) {
+            journal.abandon(move);
+            throw CartProblems.insufficientInventory(sku, taken.available(), units);
         }
-        return release(sku, cartId, units, reason);
+        crashPoints.reached(CrashPoint.AFTER_TAKE);
+        steps.hold(move, units, Date.from(move.at()));
+        metrics.reserved(units);
+        return move;
     }
 
-    /** As {@link #release(String, String, long, long, Return)}, reading the entry first. */
-    public long release(String sku, String cartId, long units, Return reason) {
-        return attempts.untilDone(() -> {
-            Document entry = entry(sku, cartId);
-            if (entry == null || units <= 0) {
-                return Optional.of(0L);
-            }
-            long held = number(entry, "qty");
-            if (held < units) {
-                LOG.warnf("Cart holds %d of %s, asked to return %d: returning what it holds", held, sku, units);
-            }
-            long take = Math.min(held, units);
-            if (casReturn(sku, cartId, entry, take, false)) {
-                metrics.returned(reason, take);
-                return Optional.of(take);
-            }
-            return Optional.empty();
-        });
+    /** Journals the return of {@code units} before the caller unclaims them in the cart; then {@link #finishRelease} or {@link #abandon}. */
+    public Move beginRelease(String sku, String cartId, long units) {
+        Move move = journal.begin(MoveKind.RELEASE, sku, cartId, units);
+        crashPoints.reached(CrashPoint.AFTER_JOURNAL);
+        return move;
     }
 
-    /** Returns the whole reservation of the cart for this sku, however large it is now. */
-    public long releaseAll(String sku, String cartId, Return reason) {
-        return attempts.untilDone(() -> {
-            Document entry = entry(sku, cartId);
-            if (entry == null) {
-                return Optional.of(0L);
-            }
-            long held = number(entry, "qty");
-            if (casReturn(sku, cartId, entry, held, false)) {
-                metrics.returned(reason, held);
-                return Optional.of(held);
-            }
-            return Optional.empty();
-        });
-    }
-
-    /**
-     * Makes {@code units} of the cart's reservation permanent: the entry is pulled, {@code units}
-     * counted as sold and any excess returned to available stock, in one update guarded on the
-     * entry's exact quantity. Returns the units sold, 0 if the cart holds no entry any more. The
-     * entry is expected to hold exactly {@code units} (the line's quantity), which is tried first.
-     */
-    public long sell(String sku, String cartId, long units) {
-        if (sellObserved(sku, cartId, units, units)) {
-            return units;
+    /** Moves the units of a begun release from the cart's reservation back to available stock; returns how many. */
+    public long finishRelease(Move release, Return reason) {
+        long units = steps.unhold(release);
+        crashPoints.reached(CrashPoint.AFTER_UNHOLD);
+        if (units > 0) {
+            steps.restore(release.op(), release.sku(), units, 0);
         }
-        return attempts.untilDone(() -> {
-            Document entry = entry(sku, cartId);
-            if (entry == null) {
-                return Optional.of(0L);
-            }
-            long held = number(entry, "qty");
-            long sold = Math.min(held, units);
-            if (held < units) {
-                LOG.errorf("Cart %s… holds only %d of %s but sells %d", cartId.substring(0, 6), held, sku, units);
-            }
-            return sellObserved(sku, cartId, held, sold) ? Optional.of(sold) : Optional.empty();
-        });
-    }
-
-    /** Pulls the entry if it holds exactly {@code held}: {@code sold} of it sold, the rest returned. */
-    private boolean sellObserved(String sku, String cartId, long held, long sold) {
-        UpdateResult result = inventory.updateOne(
-                and(eq("_id", sku), elemMatch("carted", and(eq("cart_id", cartId), eq("qty", held)))),
-                combine(pull("carted", new Document("cart_id", cartId)), inc("qty", held - sold), inc("sold", sold)));
-        if (result.getModifiedCount() == 1) {
-            metrics.sold(sold);
-            metrics.returned(Return.CHECKOUT_EXCESS, held - sold);
-            return true;
-        }
-        return false;
-    }
-
-    /** The skus in which the cart holds a reservation (one query, on the carted.cart_id index). */
-    public List<String> skusHeldBy(String cartId) {
-        return inventory.find(eq("carted.cart_id", cartId)).projection(include("_id"))
-                .map(doc -> doc.getString("_id")).into(new ArrayList<>());
-    }
-
-    /**
-     * Returns the whole reservations of these carts (a batch of expiring carts): one query finds
-     * their entries (on the {@code carted.cart_id} index); per sku, all of them are pulled and added
-     * back to {@code qty} in one update guarded on every entry being exactly as read. If any of them
-     * changed meanwhile (an add racing the expiry lock, another replica), that sku's entries are
-     * returned one by one, each update guarded on the entry's exact quantity. Returns the units
-     * returned; round trips grow with the number of skus, not with the number of carts.
-     */
-    public long returnAllHeldBy(Collection<String> cartIds, Return reason) {
-        Set<String> carts = new HashSet<>(cartIds);
-        long units = 0;
-        for (Document doc : inventory.find(in("carted.cart_id", cartIds))) {
-            String sku = doc.getString("_id");
-            List<Document> entries = new ArrayList<>();
-            for (Document entry : StoredStock.entries(doc)) {
-                if (carts.contains(entry.getString("cart_id"))) {
-                    entries.add(entry);
-                }
-            }
-            if (returnEntries(sku, entries, reason)) {
-                units += entries.stream().mapToLong(entry -> number(entry, "qty")).sum();
-                continue;
-            }
-            for (Document entry : entries) {
-                units += releaseObserved(sku, entry.getString("cart_id"), entry, reason);
-            }
-        }
+        metrics.returned(reason, units);
         return units;
     }
 
-    /**
-     * Returns several carts' whole entries of one sku in one update: every entry must still be
-     * exactly as observed (the same cart and qty), else nothing happens and false is answered (the
-     * caller then returns them one by one).
-     */
-    private boolean returnEntries(String sku, List<Document> observed, Return reason) {
-        if (observed.isEmpty()) {
-            return true;
-        }
-        List<Bson> unchanged = new ArrayList<>(observed.size() + 1);
-        unchanged.add(eq("_id", sku));
-        List<String> cartIds = new ArrayList<>(observed.size());
-        long units = 0;
-        for (Document entry : observed) {
-            String cartId = entry.getString("cart_id");
-            unchanged.add(elemMatch("carted", and(eq("cart_id", cartId), eq("qty", entry.get("qty")))));
-            cartIds.add(cartId);
-            units += number(entry, "qty");
-        }
-        boolean done = inventory.updateOne(and(unchanged),
-                combine(pull("carted", new Document("cart_id", new Document("$in", cartIds))), inc("qty", units)))
-                .getModifiedCount() == 1;
-        if (done) {
-            metrics.returned(reason, units);
-        }
-        return done;
+    /** Returns up to {@code units} of the cart's reservation to available stock at once (a compensation); returns how many. */
+    public long release(String sku, String cartId, long units, Return reason) {
+        Move release = beginRelease(sku, cartId, units);
+        long returned = finishRelease(release, reason);
+        settle(release);
+        return returned;
+    }
+
+    /** The cart's write did not happen: forget a begun release none of whose steps ran. */
+    public void abandon(Move release) {
+        journal.abandon(release);
+    }
+
+    /** The caller's cart write is done (or compensated): the move's marks and journal entry can go. */
+    public void settle(Move move) {
+        crashPoints.reached(CrashPoint.BEFORE_SETTLE);
+        journal.settleLater(move);
     }
 
     /**
-     * Returns the whole of an entry as it was just read: one guarded update when nothing changed
-     * it meanwhile (the common case, no re-read), else whatever the cart holds now, re-reading
-     * as {@link #releaseAll} does.
+     * Sells {@code units} of the cart's reservation: reservation −n, stock reserved → sold. The move's
+     * op is derived from the cart and sku, so a checkout finished again after a crash resumes the same
+     * move and sells nothing twice. Returns the units sold; settle it once the line is marked sold.
      */
-    private long releaseObserved(String sku, String cartId, Document observed, Return reason) {
-        long held = number(observed, "qty");
-        if (casReturn(sku, cartId, observed, held, false)) {
-            metrics.returned(reason, held);
-            return held;
+    public Sale sell(String sku, String cartId, long units) {
+        Move sale = journal.beginOrResume(Move.of("sell " + StoredReservation.id(sku, cartId), MoveKind.SELL, sku, cartId, units));
+        long sold = steps.unhold(sale);
+        crashPoints.reached(CrashPoint.AFTER_UNHOLD);
+        if (sold > 0) {
+            steps.restore(sale.op(), sku, 0, sold);
         }
-        return releaseAll(sku, cartId, reason);
+        metrics.sold(sold);
+        return new Sale(sale, sold);
+    }
+
+    /** A sale's move and the units it sold. */
+    public record Sale(Move move, long units) {
     }
 
     /**
-     * Returns {@code units} of an observed entry if it is still exactly as observed, quantity and
-     * timestamp (cleanup: an entry reserved again since it was read is left alone).
+     * Returns the whole reservations of these carts' lines (a batch of expiring carts): one read of
+     * their reservations, one journal entry, one guarded update per reservation, one update per sku.
+     * A reservation that changed since it was read (an add racing the expiry lock) is taken as it
+     * is then; one that keeps changing is journalled for the cleanup. Returns the units returned.
      */
-    boolean returnUntouchedEntry(String sku, String cartId, Document observed, long units, Return reason) {
-        boolean done = casReturn(sku, cartId, observed, units, true);
-        if (done) {
-            metrics.returned(reason, units);
+    public long returnAllHeldBy(Map<String, ? extends Collection<String>> skusByCart, Return reason) {
+        List<String> ids = new ArrayList<>();
+        skusByCart.forEach((cartId, skus) -> skus.forEach(sku -> ids.add(StoredReservation.id(sku, cartId))));
+        List<StoredReservation> held = new ArrayList<>();
+        for (Document doc : reservations.find(in(StoredReservation.ID, ids))) {
+            StoredReservation reservation = StoredReservation.of(doc);
+            if (reservation.qty() > 0) {
+                held.add(reservation);
+            }
         }
-        return done;
-    }
-
-    /** The cart's carted entry of this sku, or null. */
-    private Document entry(String sku, String cartId) {
-        return StoredStock.entry(inventory.find(eq("_id", sku)).first(), cartId);
-    }
-
-    /**
-     * The one way units go back to available stock: {@code take} units leave the entry (pulled
-     * when it empties) and are added to {@code qty}, only if the entry still holds exactly what
-     * was observed (and, with {@code exactTimestamp}, was not touched since).
-     */
-    private boolean casReturn(String sku, String cartId, Document observed, long take, boolean exactTimestamp) {
-        long held = number(observed, "qty");
-        if (take <= 0 || take > held) {
-            return false;
+        if (held.isEmpty()) {
+            return 0;
         }
-        Bson entryFilter = exactTimestamp
-                ? and(eq("cart_id", cartId), eq("qty", observed.get("qty")), eq("timestamp", observed.get("timestamp")))
-                : and(eq("cart_id", cartId), eq("qty", observed.get("qty")));
-        Bson filter = and(eq("_id", sku), elemMatch("carted", entryFilter));
-        Bson update = take == held
-                ? combine(pull("carted", new Document("cart_id", cartId)), inc("qty", take))
-                : combine(inc("carted.$.qty", -take), inc("qty", take));
-        return inventory.updateOne(filter, update).getModifiedCount() == 1;
+        Move move = journal.beginBatch(MoveKind.RETURN_ALL, held.stream().map(StoredReservation::id).toList());
+        Map<String, Long> taken = steps.unholdAll(move.op(), held);
+        crashPoints.reached(CrashPoint.AFTER_UNHOLD);
+        Map<String, Long> unitsBySku = new LinkedHashMap<>();
+        taken.forEach((id, units) -> unitsBySku.merge(StoredReservation.skuOf(id), units, Long::sum));
+        List<String> busy = held.stream().map(StoredReservation::id).filter(id -> !taken.containsKey(id)).toList();
+        if (!busy.isEmpty()) {
+            journal.reconcileLater(UUID.randomUUID().toString(), busy); // still changing: the cleanup returns them once they are quiet
+        }
+        unitsBySku.forEach((sku, units) -> steps.restore(move.op(), sku, units, 0));
+        journal.settle(List.of(move));
+        long units = unitsBySku.values().stream().mapToLong(Long::longValue).sum();
+        metrics.returned(reason, units);
+        return units;
     }
 }

@@ -23,7 +23,7 @@ import org.bson.Document;
 /**
  * Admin changes of available stock. Every inventory document carries the counters that make the
  * invariant checkable: {@code stocked} (all stock ever set or restocked, net) = {@code qty}
- * (available) + Σ {@code carted.qty} (reserved) + {@code sold}.
+ * (available) + {@code reserved} + {@code sold}.
  * <ul>
  * <li>Restock is one atomic {@code $inc} of {@code qty} and {@code stocked} (upsert).</li>
  * <li>Setting stock is an adjustment: a compare-and-set on the observed {@code qty} that moves
@@ -52,8 +52,7 @@ public class StockAdministration {
         Document current = inventory.find(eq("_id", sku)).first();
         if (current == null) {
             try {
-                inventory.insertOne(new Document("_id", sku).append("qty", qty).append("carted", List.of())
-                        .append("stocked", (long) qty).append("sold", 0L).append("updated", new Date()));
+                inventory.insertOne(StoredStock.newDocument(sku, qty, new Date()));
                 return Optional.of(true);
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
@@ -62,7 +61,7 @@ public class StockAdministration {
                 return Optional.empty(); // created concurrently: adjust it instead
             }
         }
-        long old = StoredStock.available(current);
+        long old = StoredStock.of(current).available();
         UpdateResult result = inventory.updateOne(and(eq("_id", sku), eq("qty", current.get("qty"))),
                 combine(set("qty", qty), inc("stocked", (long) qty - old), set("updated", new Date())));
         boolean done = result.getModifiedCount() == 1 || (result.getMatchedCount() == 1 && old == qty);
@@ -72,7 +71,7 @@ public class StockAdministration {
     public StockView restock(String sku, int qty) {
         inventory.updateOne(eq("_id", sku),
                 combine(inc("qty", qty), inc("stocked", (long) qty), set("updated", new Date()),
-                        setOnInsert("carted", List.of()), setOnInsert("sold", 0L)),
+                        setOnInsert("reserved", 0L), setOnInsert("sold", 0L)),
                 new UpdateOptions().upsert(true));
         return view(sku);
     }
@@ -82,6 +81,7 @@ public class StockAdministration {
         if (doc == null) {
             throw CartProblems.noSuchInventory(sku);
         }
-        return new StockView(sku, StoredStock.available(doc), StoredStock.reserved(doc));
+        StoredStock stock = StoredStock.of(doc);
+        return new StockView(sku, stock.available(), stock.reserved());
     }
 }

@@ -1,43 +1,47 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.cart.StoredFields.documents;
 import static com.example.shop.cart.StoredFields.number;
 
-import java.util.List;
+import java.time.Instant;
+import java.util.Date;
 import org.bson.Document;
 
 /**
- * What a stored inventory document says:
+ * A sku's stock document, collection {@code inventory}, as a typed value; the field names are here
+ * and nowhere else:
  * <pre>
- * inventory { _id: sku, qty: available, carted: [{cart_id, qty, timestamp}], stocked, sold, updated }
+ * inventory { _id: sku, qty: available, reserved, sold, stocked, updated,
+ *             sales: {"&lt;10-minute slot&gt;": units sold in it},
+ *             moves: [{op, units}] }
  * </pre>
- * with at most one carted entry per cart.
+ * {@code stocked = qty + reserved + sold} holds for every document after every single update: each
+ * update moves units between the three counters. The holders of the reserved units are the
+ * documents of {@code reservations} ({@link StoredReservation}); {@code moves} marks the unit moves
+ * in flight that touched this document ({@link MoveMarks}), a handful at a time however many carts
+ * hold the sku.
  */
-final class StoredStock {
+record StoredStock(String sku, long available, long reserved, long sold, long stocked, Date updated, SalesSlots sales) {
 
-    private StoredStock() {
+    static final String SKU = "_id";
+    static final String AVAILABLE = "qty";
+    static final String RESERVED = "reserved";
+    static final String SOLD = "sold";
+    static final String STOCKED = "stocked";
+    static final String UPDATED = "updated";
+    static final String SALES = "sales";
+
+    static StoredStock of(Document doc) {
+        return new StoredStock(doc.getString(SKU), number(doc, AVAILABLE), number(doc, RESERVED), number(doc, SOLD),
+                number(doc, STOCKED), doc.getDate(UPDATED), SalesSlots.of(doc.get(SALES, Document.class)));
     }
 
-    /** The reservations of the sku, one entry per holding cart; empty when there is no such document. */
-    static List<Document> entries(Document inventory) {
-        return documents(inventory, "carted");
+    /** A new sku's document: {@code qty} available, nothing reserved or sold. */
+    static Document newDocument(String sku, long qty, Date now) {
+        return new Document(SKU, sku).append(AVAILABLE, qty).append(RESERVED, 0L).append(SOLD, 0L).append(STOCKED, qty)
+                .append(UPDATED, now);
     }
 
-    /** The cart's entry, or null. */
-    static Document entry(Document inventory, String cartId) {
-        for (Document entry : entries(inventory)) {
-            if (cartId.equals(entry.getString("cart_id"))) {
-                return entry;
-            }
-        }
-        return null;
-    }
-
-    static long available(Document inventory) {
-        return number(inventory, "qty");
-    }
-
-    static long reserved(Document inventory) {
-        return entries(inventory).stream().mapToLong(entry -> number(entry, "qty")).sum();
+    long soldLastHour(Instant now) {
+        return sales.lastHour(now);
     }
 }

@@ -1,6 +1,6 @@
 package com.example.shop.cart.support;
 
-import com.example.shop.cart.carts.CrashPoints;
+import com.example.shop.cart.CrashPoints;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.atomic.AtomicReference;
 

@@ -11,8 +11,8 @@ import org.bson.Document;
  * The stock invariant ({@code support/stock-invariant}, shared with the bench) as assertions on the
  * test database, over EVERY sku and cart:
  * <ol>
- * <li>{@link #assertConservation()}: {@code stocked = qty + Σ carted.qty + sold}, no term negative,
- * every carted entry positive and at most one per cart; holds at any moment;</li>
+ * <li>{@link #assertConservation()}: {@code stocked = qty + reserved + sold}, no term negative, the
+ * reservations never hold more than is reserved; holds at any moment;</li>
  * <li>{@link #assertStrict()} (at a quiet moment after the jobs ran): also reservations equal
  * exactly what the active/pending/expiring carts' lines hold, {@code sold} equals the units of the
  * complete carts, and no holding line is of a sku without inventory.</li>
@@ -40,6 +40,67 @@ public final class Invariant {
 
     public static Document inventory(String sku) {
         return TestDatabase.database("cart").getCollection("inventory").find(new Document("_id", sku)).first();
+    }
+
+    /** The cart's reservation document of the sku, or null. */
+    public static Document reservation(String sku, String cartId) {
+        return TestDatabase.database("cart").getCollection("reservations").find(new Document("_id", sku + " " + cartId)).first();
+    }
+
+    /**
+     * What a process leaves when it dies right after reserving {@code units} of the sku for a cart
+     * and before writing the cart (as of {@code at}): the move's journal entry, the units taken from
+     * available into reserved, and the cart's reservation, each marked by the move.
+     */
+    public static void strayReservation(String sku, String cartId, long units, java.util.Date at) {
+        String op = "stray-" + java.util.UUID.randomUUID();
+        var db = TestDatabase.database("cart");
+        db.getCollection("inventory_moves").insertOne(new Document("_id", op).append("kind", "reserve").append("at", at)
+                .append("sku", sku).append("cart_id", cartId).append("units", units));
+        Document mark = new Document("op", op).append("units", units);
+        db.getCollection("inventory").updateOne(new Document("_id", sku), new Document("$inc", new Document("qty", -units)
+                .append("reserved", units)).append("$push", new Document("moves", mark)));
+        db.getCollection("reservations").insertOne(new Document("_id", sku + " " + cartId).append("sku", sku).append("cart_id", cartId)
+                .append("qty", units).append("reserved_at", at).append("moves", java.util.List.of(mark)));
+    }
+
+    /**
+     * Every document of the cart database, without what settling a move changes after the request
+     * answered (the journal, the moves' marks, emptied reservations): two snapshots around a
+     * request that must change nothing are equal even while earlier requests' moves settle.
+     */
+    public static java.util.List<Document> snapshot() {
+        java.util.List<Document> all = new java.util.ArrayList<>();
+        for (Document doc : TestDatabase.snapshot("cart")) {
+            if (doc.containsKey("collection")) {
+                all.add(doc);
+                continue;
+            }
+            if (doc.containsKey("cart_id") && doc.containsKey("sku") && num(doc, "qty") <= 0 && !doc.containsKey("status")) {
+                continue; // an emptied reservation, deleted when its move settles
+            }
+            Document copy = new Document(doc);
+            copy.remove("moves");
+            all.add(copy);
+        }
+        return withoutCollection(all, "inventory_moves");
+    }
+
+    private static java.util.List<Document> withoutCollection(java.util.List<Document> all, String name) {
+        java.util.List<Document> kept = new java.util.ArrayList<>();
+        boolean skipping = false;
+        for (Document doc : all) {
+            if (doc.containsKey("collection")) {
+                skipping = name.equals(doc.getString("collection"));
+                if (skipping) {
+                    continue;
+                }
+            }
+            if (!skipping) {
+                kept.add(doc);
+            }
+        }
+        return kept;
     }
 
     public static Document cart(String id) {

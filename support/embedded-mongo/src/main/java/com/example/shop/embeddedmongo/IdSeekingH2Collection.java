@@ -9,6 +9,7 @@ import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.UUID;
@@ -53,41 +54,77 @@ final class IdSeekingH2Collection extends H2Collection {
 
     /**
      * A page in {@code _id} order, {@code find({_id: {$gt: last}}).sort({_id: 1}).limit(n)} (or the
-     * first page, {@code find({}).sort({_id: 1}).limit(n)}): the positions of the next n ids, read
-     * from the {@code _id} index in order. mongo-java-server would otherwise match, decode and sort
-     * every document of the collection for each page (an export of 300,000 products took over 10 s
-     * before its first line); this is what MongoDB does with its {@code _id} index. Null when the
-     * query has another shape.
+     * first page, {@code find({}).sort({_id: 1}).limit(n)}), or a range of ids,
+     * {@code find({_id: {$gt: a, $lt: b}}).sort({_id: 1})} with or without a limit: the positions
+     * of the ids in order, read from the {@code _id} index. mongo-java-server would otherwise match,
+     * decode and sort every document of the collection for each page (an export of 300,000 products
+     * took over 10 s before its first line; the holders of one sku are a range of the reservations'
+     * ids); this is what MongoDB does with its {@code _id} index. Null when the query has another
+     * shape. The query is still matched against each document found, so a bound read here only
+     * narrows what is read.
      */
     private Iterable<Object> idOrderedPage(Document query, Document orderBy, int numberToSkip, int limit) {
-        if (limit <= 0 || orderBy == null || orderBy.size() != 1 || !Integer.valueOf(1).equals(toInt(orderBy.get(getIdField())))) {
+        if (orderBy == null || orderBy.size() != 1 || !Integer.valueOf(1).equals(toInt(orderBy.get(getIdField())))) {
             return null;
         }
-        Object after;
-        if (query.isEmpty()) {
-            after = null;
-        } else if (query.size() == 1 && query.get(getIdField()) instanceof Document range && range.size() == 1
-                && isPlainValue(range.get("$gt"))) {
-            after = range.get("$gt");
-        } else {
+        Object after = null;
+        Object before = null;
+        if (!query.isEmpty()) {
+            if (query.size() != 1 || !(query.get(getIdField()) instanceof Document range) || !isIdRange(range)) {
+                return null;
+            }
+            after = range.containsKey("$gt") ? range.get("$gt") : range.get("$gte");
+            before = range.containsKey("$lt") ? range.get("$lt") : range.get("$lte");
+        }
+        if (limit <= 0 && before == null) {
             return null;
         }
         for (Index<Object> index : getIndexes()) {
             if (index instanceof OrderedKeyUniqueIndex ordered && index.canHandle(new Document(getIdField(), "x"))) {
-                List<Object> positions = new java.util.ArrayList<>(numberToSkip + limit);
-                KeyValue from = after == null ? null : new KeyValue(after);
-                org.h2.mvstore.Cursor<KeyValue, Object> cursor = ordered.map().cursor(from);
-                while (cursor.hasNext() && positions.size() < numberToSkip + limit) {
-                    KeyValue key = cursor.next();
-                    if (from != null && OrderedKeyType.INSTANCE.compare(key, from) == 0) {
-                        continue;
-                    }
-                    positions.add(cursor.getValue());
-                }
-                return positions;
+                boolean inclusiveFrom = !query.isEmpty() && ((Document) query.get(getIdField())).containsKey("$gte");
+                boolean inclusiveTo = !query.isEmpty() && ((Document) query.get(getIdField())).containsKey("$lte");
+                return positions(ordered, after, inclusiveFrom, before, inclusiveTo, limit <= 0 ? Integer.MAX_VALUE : numberToSkip + limit);
             }
         }
         return null;
+    }
+
+    /** {@code {$gt|$gte: x}}, {@code {$lt|$lte: y}} or both, each bound a plain value. */
+    private static boolean isIdRange(Document range) {
+        int bounds = 0;
+        for (String operator : List.of("$gt", "$gte", "$lt", "$lte")) {
+            if (range.containsKey(operator)) {
+                if (!isPlainValue(range.get(operator))) {
+                    return false;
+                }
+                bounds++;
+            }
+        }
+        return bounds == range.size() && bounds > 0 && !(range.containsKey("$gt") && range.containsKey("$gte"))
+                && !(range.containsKey("$lt") && range.containsKey("$lte"));
+    }
+
+    /** Positions of the ids in order from {@code after} to {@code before} (each bound null when open), at most {@code max}. */
+    private static List<Object> positions(OrderedKeyUniqueIndex ordered, Object after, boolean inclusiveFrom, Object before,
+                                          boolean inclusiveTo, int max) {
+        List<Object> positions = new ArrayList<>();
+        KeyValue from = after == null ? null : new KeyValue(after);
+        KeyValue to = before == null ? null : new KeyValue(before);
+        org.h2.mvstore.Cursor<KeyValue, Object> cursor = ordered.map().cursor(from);
+        while (cursor.hasNext() && positions.size() < max) {
+            KeyValue key = cursor.next();
+            if (to != null) {
+                int beyond = OrderedKeyType.INSTANCE.compare(key, to);
+                if (beyond > 0 || beyond == 0 && !inclusiveTo) {
+                    break;
+                }
+            }
+            if (from != null && !inclusiveFrom && OrderedKeyType.INSTANCE.compare(key, from) == 0) {
+                continue;
+            }
+            positions.add(cursor.getValue());
+        }
+        return positions;
     }
 
     private static Integer toInt(Object value) {

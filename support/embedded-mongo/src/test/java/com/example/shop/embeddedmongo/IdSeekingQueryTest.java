@@ -153,4 +153,34 @@ class IdSeekingQueryTest {
         assertEquals(256, products.countDocuments());
         assertEquals(255 - 199, products.countDocuments(Filters.gt("n", 200)));
     }
+
+    /** A range of string ids (the holders of one sku: "<sku> <cart>"), with and without a limit, bounds in or out. */
+    @Test
+    void aRangeOfIdsReadsExactlyTheIdsWithinItInOrder() {
+        MongoCollection<Document> held = client.getDatabase("seek").getCollection("reservations");
+        List<String> ids = new java.util.ArrayList<>();
+        for (String sku : List.of("a", "a-1", "ab", "b")) {
+            for (int cart = 0; cart < 30; cart++) {
+                String id = sku + " " + String.format("%03d", cart);
+                held.insertOne(new Document("_id", id).append("qty", cart));
+                if (sku.equals("a")) {
+                    ids.add(id);
+                }
+            }
+        }
+        Document ofA = new Document("_id", new Document("$gt", "a ").append("$lt", "a!"));
+        assertEquals(ids, held.find(ofA).sort(new Document("_id", 1)).map(d -> d.getString("_id")).into(new java.util.ArrayList<>()));
+        assertEquals(ids.subList(0, 7), held.find(ofA).sort(new Document("_id", 1)).limit(7).map(d -> d.getString("_id"))
+                .into(new java.util.ArrayList<>()));
+        Document afterFive = new Document("_id", new Document("$gt", ids.get(5)).append("$lt", "a!"));
+        assertEquals(ids.subList(6, 16), held.find(afterFive).sort(new Document("_id", 1)).limit(10).map(d -> d.getString("_id"))
+                .into(new java.util.ArrayList<>()));
+        Document inclusive = new Document("_id", new Document("$gte", ids.get(5)).append("$lte", ids.get(9)));
+        assertEquals(ids.subList(5, 10), held.find(inclusive).sort(new Document("_id", 1)).map(d -> d.getString("_id"))
+                .into(new java.util.ArrayList<>()));
+        // a further condition is still matched against every document of the range
+        assertEquals(List.of(ids.get(29)), held.find(new Document("_id", new Document("$gt", "a ").append("$lt", "a!"))
+                .append("qty", new Document("$gt", 28))).sort(new Document("_id", 1)).map(d -> d.getString("_id"))
+                .into(new java.util.ArrayList<>()));
+    }
 }

@@ -19,19 +19,24 @@ import org.bson.conversions.Bson;
  * The stock invariant of the cart service, read straight from its {@code cart} database with the
  * MongoDB driver: one checker for the cart service's tests and the bench harness.
  *
- * <p>Per sku (document {@code inventory/<sku>}: {@code qty} available, {@code stocked}, {@code sold},
- * {@code carted[]} reservations of {@code {cart_id, qty}}):
- * <pre>what was stocked = stocked = qty + Σ carted.qty + sold</pre>
+ * <p>Per sku (document {@code inventory/<sku>}: {@code qty} available, {@code reserved}, {@code sold},
+ * {@code stocked}; the holders are the documents {@code reservations/"<sku> <cart id>"} of
+ * {@code {sku, cart_id, qty}}):
+ * <pre>what was stocked = stocked = qty + reserved + sold,   reserved ≥ Σ reservations.qty</pre>
  * with "what was stocked" the caller's own count ({@link ExpectedStock}: initial stock plus
- * acknowledged restocks, a range when some restock had no answer) when it has one. The two levels:
+ * acknowledged restocks, a range when some restock had no answer) when it has one. A document still
+ * in the first model (its holders as a {@code carted[]} array inside it) is read as that model says:
+ * {@code reserved} is then Σ {@code carted.qty}. The two levels:
  * <ul>
  * <li>{@link Level#CONSERVATION}, which holds at every moment, even mid-request: the counters add
- * up, none is negative, every reservation is positive and a cart has at most one per sku, and no
- * unit is oversold (reserved + sold never exceed what was stocked);</li>
- * <li>{@link Level#STRICT}, which holds at a quiet moment once the jobs have run: also every
- * reservation is exactly the line of a cart that may hold stock (active, pending, expiring) and
- * every such line has its reservation; {@code sold} equals the units of the complete carts; and no
- * holding cart has a line of a sku without inventory.</li>
+ * up, none is negative, no reservation is negative, the reservations never hold more than the
+ * sku's {@code reserved} (a move in flight may have taken units not yet in a reservation, never
+ * the other way round), and no unit is oversold (reserved + sold never exceed what was stocked);</li>
+ * <li>{@link Level#STRICT}, which holds at a quiet moment once the jobs have run: also
+ * {@code reserved} equals Σ reservations, every reservation is exactly the line of a cart that may
+ * hold stock (active, pending, expiring) and every such line has its reservation; {@code sold}
+ * equals the units of the complete carts; and no holding cart has a line of a sku without
+ * inventory.</li>
  * </ul>
  */
 public final class StockInvariant {
@@ -81,6 +86,8 @@ public final class StockInvariant {
         /** sku → cart id → units of its line, for carts that may hold stock. */
         private final Map<String, Map<String, Long>> holdingLines = new HashMap<>();
         private final Map<String, String> statusOf = new HashMap<>();
+        /** sku → cart id → units of its reservation document (the ledger). */
+        private final Map<String, Map<String, Long>> ledger = new HashMap<>();
         private int carts;
         private int entries;
         private int unmatched;
@@ -97,6 +104,7 @@ public final class StockInvariant {
             for (Document d : db.getCollection("inventory").find(inventoryFilter).sort(new Document("_id", 1))) {
                 inventory.put(String.valueOf(d.get("_id")), d);
             }
+            readReservations();
             readCarts();
             List<SkuCheck> rows = new ArrayList<>();
             long oversold = 0;
@@ -114,6 +122,24 @@ public final class StockInvariant {
                 }
             }
             return new InvariantReport(level, rows, orphans, oversold, unmatched, entries, carts);
+        }
+
+        private void readReservations() {
+            Iterable<Document> docs;
+            if (only == null) {
+                docs = db.getCollection("reservations").find();
+            } else {
+                List<Document> some = new ArrayList<>();
+                for (String sku : only) {
+                    db.getCollection("reservations").find(new Document("_id", new Document("$gt", sku + " ").append("$lt", sku + "!")))
+                            .sort(new Document("_id", 1)).into(some);
+                }
+                docs = some;
+            }
+            for (Document r : docs) {
+                String sku = String.valueOf(r.get("sku"));
+                ledger.computeIfAbsent(sku, k -> new LinkedHashMap<>()).merge(String.valueOf(r.get("cart_id")), num(r.get("qty")), Long::sum);
+            }
         }
 
         private void readCarts() {
@@ -151,18 +177,25 @@ public final class StockInvariant {
             long available = num(d.get("qty"));
             long stocked = num(d.get("stocked"));
             long sold = num(d.get("sold"));
-            long reserved = 0;
             Map<String, Long> entryByCart = new LinkedHashMap<>();
-            for (Document e : d.getList("carted", Document.class, List.of())) {
-                long q = num(e.get("qty"));
-                String cartId = String.valueOf(e.get("cart_id"));
-                reserved += q;
-                entries++;
-                if (q <= 0) {
-                    problems.add("carted entry of cart " + cartId + " with qty " + q);
+            long reserved = d.containsKey("carted") ? firstModelEntries(d, entryByCart, problems) : num(d.get("reserved"));
+            if (!d.containsKey("carted")) {
+                long held = 0;
+                for (Map.Entry<String, Long> e : ledger.getOrDefault(sku, Map.of()).entrySet()) {
+                    entries++;
+                    if (e.getValue() < 0) {
+                        problems.add("reservation of cart " + e.getKey() + " with qty " + e.getValue());
+                    }
+                    if (e.getValue() != 0) {
+                        entryByCart.put(e.getKey(), e.getValue());
+                    }
+                    held += e.getValue();
                 }
-                if (entryByCart.merge(cartId, q, Long::sum) != q) {
-                    problems.add("two carted entries for cart " + cartId);
+                if (held > reserved) {
+                    problems.add("reservations hold " + held + " but only " + reserved + " are reserved");
+                } else if (level == Level.STRICT && held != reserved) {
+                    problems.add("reserved " + reserved + " but the reservations hold " + held + " (" + (reserved - held)
+                            + " stranded: reserved, held by no cart)");
                 }
             }
             long total = available + reserved + sold;
@@ -199,6 +232,24 @@ public final class StockInvariant {
                 matchReservations(entryByCart, lines, problems);
             }
             return new SkuCheck(sku, exp, stocked, available, reserved, sold, complete, holdingUnits, oversold, problems);
+        }
+
+        /** The reservations of a document in the first model (its {@code carted[]} array); returns their sum. */
+        private long firstModelEntries(Document d, Map<String, Long> entryByCart, List<String> problems) {
+            long reserved = 0;
+            for (Document e : d.getList("carted", Document.class, List.of())) {
+                long q = num(e.get("qty"));
+                String cartId = String.valueOf(e.get("cart_id"));
+                reserved += q;
+                entries++;
+                if (q <= 0) {
+                    problems.add("carted entry of cart " + cartId + " with qty " + q);
+                }
+                if (entryByCart.merge(cartId, q, Long::sum) != q) {
+                    problems.add("two carted entries for cart " + cartId);
+                }
+            }
+            return reserved;
         }
 
         /** Every reservation is the line of a holding cart, and every such line has its reservation. */

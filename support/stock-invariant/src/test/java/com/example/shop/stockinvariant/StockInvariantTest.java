@@ -164,6 +164,58 @@ class StockInvariantTest {
         assertTrue(r.summary().startsWith("invariant (conservation) FAILS: 3 skus, 1 failing"), r.summary());
     }
 
+    /** The ledger model: counters in the stock document, one reservation document per cart and sku. */
+    @Test
+    void aLedgerStoreHoldsAndItsReservationsAreMatchedWithTheCarts() {
+        ledger("l", 6, 10, 1, reservation("l", "k1", 2), reservation("l", "k2", 1));
+        cart("k1", "active", line("l", 2));
+        cart("k2", "pending", line("l", 1));
+        cart("k3", "complete", line("l", 1));
+        for (Level level : Level.values()) {
+            InvariantReport r = StockInvariant.check(db, List.of("l"), null, level);
+            assertTrue(r.ok(), r.problems().toString());
+            assertEquals(2, r.entries());
+        }
+        assertTrue(StockInvariant.check(db, Level.STRICT).ok());
+    }
+
+    @Test
+    void ledgerReservationsBeyondReservedFailAndStrandedUnitsFailStrictly() {
+        ledger("m", 5, 10, 0, reservation("m", "k1", 2), reservation("m", "k2", 4)); // 6 held of 5 reserved
+        cart("k1", "active", line("m", 2));
+        cart("k2", "active", line("m", 4));
+        assertFails(StockInvariant.check(db, List.of("m"), null, Level.CONSERVATION), "m: reservations hold 6 but only 5 are reserved");
+
+        ledger("o", 5, 10, 0, reservation("o", "k4", 3)); // 2 reserved that no reservation holds: a move in flight, or stranded
+        cart("k4", "active", line("o", 3));
+        assertTrue(StockInvariant.check(db, List.of("o"), null, Level.CONSERVATION).ok());
+        assertFails(StockInvariant.check(db, List.of("o"), null, Level.STRICT), "o: reserved 5 but the reservations hold 3 (2 stranded");
+
+        ledger("p", 1, 2, 0, reservation("p", "k5", -1));
+        assertFails(StockInvariant.check(db, List.of("p"), null, Level.CONSERVATION), "p: reservation of cart k5 with qty -1");
+    }
+
+    @Test
+    void anEmptiedLedgerReservationCountsAsNone() {
+        ledger("q", 4, 4, 0, reservation("q", "k6", 0));
+        cart("k6", "expired");
+        assertTrue(StockInvariant.check(db, List.of("q"), null, Level.STRICT).ok());
+    }
+
+    private void ledger(String sku, long qty, long stocked, long sold, Document... reservations) {
+        long reserved = 0;
+        for (Document r : reservations) {
+            reserved += Math.max(0, r.getLong("qty"));
+            db.getCollection("reservations").insertOne(r);
+        }
+        db.getCollection("inventory").insertOne(new Document("_id", sku).append("qty", qty).append("reserved", reserved)
+                .append("stocked", stocked).append("sold", sold));
+    }
+
+    private static Document reservation(String sku, String cartId, long qty) {
+        return new Document("_id", sku + " " + cartId).append("sku", sku).append("cart_id", cartId).append("qty", qty);
+    }
+
     private static void assertFails(InvariantReport r, String problem) {
         assertFalse(r.ok(), r.summary());
         assertTrue(r.problems().stream().anyMatch(p -> p.startsWith(problem)), "expected «" + problem + "» among " + r.problems());

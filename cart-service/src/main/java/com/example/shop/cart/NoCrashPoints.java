@@ -1,4 +1,4 @@
-package com.example.shop.cart.carts;
+package com.example.shop.cart;
 
 import io.quarkus.arc.DefaultBean;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,0 +1,230 @@
+package com.example.shop.cart.inventory;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.exists;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.lte;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.WriteModel;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.jboss.logging.Logger;
+
+/**
+ * The journal of unit moves ({@code inventory_moves}): a move is written here before its first
+ * step and deleted when it is settled, so that every move a dead process left half-done is found
+ * by reading this small collection, not the reservations ({@link CleanupInventory}).
+ *
+ * <p><b>Settling</b> a move removes its marks, then its journal entry: first the mark on the
+ * document its first step changed, then the marks of its later steps, then the entry. A crash in
+ * between leaves an entry whose first mark is gone, which the cleanup reads as "nothing to finish"
+ * and settles again. Reservations left empty are deleted once no move marks them. A request
+ * settles its moves after it answers, in batches, on one background thread: the marks a stock
+ * document carries are those of the moves of the last moments, not one per holder.
+ */
+@ApplicationScoped
+public class MoveJournal {
+
+    private static final Logger LOG = Logger.getLogger(MoveJournal.class);
+    private static final int BATCH = 512;
+    /** How long a job's batch move is its own: one batch takes well under a second (1,000 carts, a handful of bulk writes). */
+    static final Duration BATCH_OWNED_FOR = Duration.ofMinutes(2);
+
+    private final MongoCollection<Document> moves;
+    private final MongoCollection<Document> inventory;
+    private final MongoCollection<Document> reservations;
+    private final BlockingQueue<Move> toSettle = new LinkedBlockingQueue<>();
+    private Thread settler;
+    private volatile boolean stopping;
+
+    public MoveJournal(InventoryStore store) {
+        this.moves = store.moves();
+        this.inventory = store.inventory();
+        this.reservations = store.reservations();
+    }
+
+    /** Journals a new move of one cart's reservation. */
+    Move begin(MoveKind kind, String sku, String cartId, long units) {
+        return begin(Move.of(UUID.randomUUID().toString(), kind, sku, cartId, units));
+    }
+
+    /** Journals a new move of several reservations, by a job that will work on it for at most {@link #BATCH_OWNED_FOR}. */
+    Move beginBatch(MoveKind kind, List<String> reservationIds) {
+        Instant now = Instant.now();
+        return begin(new Move(UUID.randomUUID().toString(), kind, now, null, null, 0, reservationIds, now.plus(BATCH_OWNED_FOR)));
+    }
+
+    /** Journals reservations for the cleanup to compare with their carts' claims (no owner at work on them). */
+    Move reconcileLater(String op, List<String> reservationIds) {
+        return begin(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null));
+    }
+
+    Move begin(Move move) {
+        moves.insertOne(move.toDocument());
+        return move;
+    }
+
+    /** Journals a move whose op is derived from what it does (a sale), or resumes the entry an earlier attempt left. */
+    Move beginOrResume(Move move) {
+        try {
+            return begin(move);
+        } catch (MongoWriteException e) {
+            if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                throw e;
+            }
+            Document left = moves.find(eq(Move.OP, move.op())).first();
+            return left == null ? begin(move) : Move.of(left);
+        }
+    }
+
+    /** Forgets a move none of whose steps applied (its first step was refused). */
+    void abandon(Move move) {
+        moves.deleteOne(eq(Move.OP, move.op()));
+    }
+
+    /** The moves journalled before {@code cutoff}, oldest first, that no job owns any more: those a live request would have settled long ago. */
+    List<Move> olderThan(Instant cutoff, int limit) {
+        Instant now = Instant.now();
+        List<Move> left = new ArrayList<>();
+        for (Document doc : moves.find(lt(Move.AT, Date.from(cutoff))).sort(new Document(Move.AT, 1)).limit(limit)) {
+            Move move = Move.of(doc);
+            if (move.ownedUntil() == null || move.ownedUntil().isBefore(now)) {
+                left.add(move);
+            }
+        }
+        return left;
+    }
+
+    /** Settles the move soon, on the settling thread (after the request answered). */
+    void settleLater(Move move) {
+        startSettler();
+        toSettle.add(move);
+    }
+
+    /** Settles the moves now: their marks, in step order, then their empty reservations, then their entries. */
+    void settle(Collection<Move> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        Marks first = new Marks();
+        Marks later = new Marks();
+        Set<String> reservationIds = new LinkedHashSet<>();
+        for (Move move : batch) {
+            for (String id : move.reservationIds()) {
+                reservationIds.add(id);
+                String sku = StoredReservation.skuOf(id);
+                if (move.kind() == MoveKind.RECONCILE) {
+                    continue;
+                }
+                if (move.kind().stockFirst()) {
+                    first.stock(sku, move.op());
+                    later.reservation(id, move.op());
+                } else {
+                    first.reservation(id, move.op());
+                    later.stock(sku, move.op());
+                }
+            }
+        }
+        first.remove(inventory, reservations);
+        later.remove(inventory, reservations);
+        reservations.deleteMany(and(in(StoredReservation.ID, reservationIds), lte(StoredReservation.QTY, 0),
+                exists(MoveMarks.FIELD + ".0", false)));
+        moves.deleteMany(in(Move.OP, batch.stream().map(Move::op).toList()));
+    }
+
+    /** The marks to remove, per document. */
+    private static final class Marks {
+        private final Map<String, Set<String>> byStock = new LinkedHashMap<>();
+        private final Map<String, Set<String>> byReservation = new LinkedHashMap<>();
+
+        void stock(String sku, String op) {
+            byStock.computeIfAbsent(sku, k -> new LinkedHashSet<>()).add(op);
+        }
+
+        void reservation(String id, String op) {
+            byReservation.computeIfAbsent(id, k -> new LinkedHashSet<>()).add(op);
+        }
+
+        void remove(MongoCollection<Document> inventory, MongoCollection<Document> reservations) {
+            remove(inventory, byStock);
+            remove(reservations, byReservation);
+        }
+
+        private static void remove(MongoCollection<Document> collection, Map<String, Set<String>> opsById) {
+            if (opsById.isEmpty()) {
+                return;
+            }
+            List<WriteModel<Document>> updates = new ArrayList<>(opsById.size());
+            opsById.forEach((id, ops) -> updates.add(new UpdateOneModel<>(eq("_id", id), MoveMarks.unmark(ops))));
+            collection.bulkWrite(updates, new BulkWriteOptions().ordered(false));
+        }
+    }
+
+    private synchronized void startSettler() {
+        if (settler == null && !stopping) {
+            settler = new Thread(this::settleContinuously, "inventory-move-settler");
+            settler.setDaemon(true);
+            settler.start();
+        }
+    }
+
+    private void settleContinuously() {
+        List<Move> batch = new ArrayList<>(BATCH);
+        while (!stopping) {
+            try {
+                Move next = toSettle.poll(1, TimeUnit.SECONDS);
+                if (next == null) {
+                    continue;
+                }
+                batch.add(next);
+                toSettle.drainTo(batch, BATCH - 1);
+                settle(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (MongoException | IllegalStateException e) {
+                // the entries stay in the journal: the cleanup settles them once they are old enough
+                LOG.warnf("Could not settle %d inventory moves now (%s); the cleanup job will", batch.size(), e.getMessage());
+            }
+            batch.clear();
+        }
+    }
+
+    /** Settles what is queued before the service stops (what is not, the cleanup settles later). */
+    @PreDestroy
+    void drain() {
+        stopping = true;
+        List<Move> rest = new ArrayList<>();
+        toSettle.drainTo(rest);
+        try {
+            for (int from = 0; from < rest.size(); from += BATCH) {
+                settle(rest.subList(from, Math.min(rest.size(), from + BATCH)));
+            }
+        } catch (MongoException | IllegalStateException e) {
+            LOG.warnf("Left %d inventory moves for the cleanup job (%s)", rest.size(), e.getMessage());
+        }
+    }
+}

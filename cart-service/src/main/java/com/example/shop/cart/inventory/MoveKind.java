@@ -1,0 +1,37 @@
+package com.example.shop.cart.inventory;
+
+/**
+ * What a unit move does, and so in which order it changes documents. The first document a move
+ * changes is the one whose mark tells whether the move started at all.
+ */
+public enum MoveKind {
+    /** Available stock → the cart's reservation: the stock document first, then the reservation. */
+    RESERVE(true),
+    /** The cart's reservation → available stock: the reservation first, then the stock document. */
+    RELEASE(false),
+    /** The cart's reservation → sold: the reservation first, then the stock document. */
+    SELL(false),
+    /** Whole reservations of many carts (an expiry batch) → available: the reservations first, then each sku's stock. */
+    RETURN_ALL(false),
+    /** No units of its own: reservations to compare with their carts' claims (migrated ones). */
+    RECONCILE(false);
+
+    private final boolean stockFirst;
+
+    MoveKind(boolean stockFirst) {
+        this.stockFirst = stockFirst;
+    }
+
+    /** True when the stock document is changed first (and its mark says whether the move started). */
+    boolean stockFirst() {
+        return stockFirst;
+    }
+
+    String wire() {
+        return name().toLowerCase().replace('_', '-');
+    }
+
+    static MoveKind fromWire(String wire) {
+        return valueOf(wire.toUpperCase().replace('-', '_'));
+    }
+}

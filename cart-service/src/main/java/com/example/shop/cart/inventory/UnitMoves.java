@@ -1,0 +1,216 @@
+package com.example.shop.cart.inventory;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.gte;
+import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.max;
+import static com.mongodb.client.model.Updates.set;
+import static com.mongodb.client.model.Updates.setOnInsert;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.WriteModel;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import org.jboss.logging.Logger;
+
+/**
+ * The steps of a unit move, each one atomic update of one document, guarded by the move's mark
+ * ({@link MoveMarks}) so that it applies at most once and can be repeated by the cleanup:
+ * <ul>
+ * <li>{@link #take}: available → reserved in the stock document (guarded by {@code qty >= units});</li>
+ * <li>{@link #hold}: the units into the cart's reservation (created if absent);</li>
+ * <li>{@link #unhold}: units out of the cart's reservation;</li>
+ * <li>{@link #restore}: reserved → available and/or sold in the stock document.</li>
+ * </ul>
+ * Each stock update keeps {@code stocked = qty + reserved + sold} on its own. None of them reads or
+ * writes more than one small document, whatever the number of carts holding the sku.
+ */
+@ApplicationScoped
+public class UnitMoves {
+
+    private static final Logger LOG = Logger.getLogger(UnitMoves.class);
+    private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+    /** Rounds of "read, then update guarded on what was read" before an unhold gives up on a busy reservation. */
+    private static final int ROUNDS = 16;
+
+    private final MongoCollection<Document> inventory;
+    private final MongoCollection<Document> reservations;
+
+    public UnitMoves(InventoryStore store) {
+        this.inventory = store.inventory();
+        this.reservations = store.reservations();
+    }
+
+    /** What {@link #take} found. */
+    record Taken(boolean done, long available) {
+    }
+
+    /**
+     * Takes the move's units from available stock into reserved. Not done (nothing changed) when fewer
+     * are available; then {@code available} is what there was. Done also when the move had taken them already.
+     */
+    Taken take(Move move) {
+        for (int round = 0; round < ROUNDS; round++) {
+            long changed = inventory.updateOne(
+                    and(eq(StoredStock.SKU, move.sku()), gte(StoredStock.AVAILABLE, move.units()), MoveMarks.unmarked(move.op())),
+                    combine(inc(StoredStock.AVAILABLE, -move.units()), inc(StoredStock.RESERVED, move.units()),
+                            set(StoredStock.UPDATED, new Date()), MoveMarks.mark(move.op(), move.units()))).getModifiedCount();
+            if (changed == 1) {
+                return new Taken(true, 0);
+            }
+            Document stock = inventory.find(eq(StoredStock.SKU, move.sku())).first();
+            if (stock == null) {
+                return new Taken(false, 0);
+            }
+            if (MoveMarks.marked(stock, move.op()).isPresent()) {
+                return new Taken(true, 0);
+            }
+            long available = StoredStock.of(stock).available();
+            if (available < move.units()) {
+                return new Taken(false, available);
+            }
+            // available went up between the update and the read: try again
+        }
+        throw new IllegalStateException("stock of " + move.sku() + " kept changing");
+    }
+
+    /** Adds {@code units} of the move to the cart's reservation, made if absent; nothing when the move did already. */
+    void hold(Move move, long units, Date reservedAt) {
+        try {
+            reservations.updateOne(and(eq(StoredReservation.ID, move.reservation()), MoveMarks.unmarked(move.op())),
+                    combine(inc(StoredReservation.QTY, units), max(StoredReservation.RESERVED_AT, reservedAt),
+                            setOnInsert(StoredReservation.SKU, move.sku()), setOnInsert(StoredReservation.CART, move.cartId()),
+                            MoveMarks.mark(move.op(), units)), UPSERT);
+        } catch (MongoWriteException e) {
+            // the upsert's insert collided with the document the filter did not match: it carries the mark already
+            if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Takes up to the move's units out of the cart's reservation (all it holds when that is less).
+     * Returns the units taken by this move, now or before: 0 when the reservation holds nothing.
+     */
+    long unhold(Move move) {
+        String id = move.reservation();
+        if (take(id, move.op(), gte(StoredReservation.QTY, move.units()), move.units())) {
+            return move.units(); // the usual case: it holds at least that many
+        }
+        for (int round = 0; round < ROUNDS; round++) {
+            Document held = reservations.find(eq(StoredReservation.ID, id)).first();
+            if (held == null) {
+                return 0;
+            }
+            OptionalLong marked = MoveMarks.marked(held, move.op());
+            if (marked.isPresent()) {
+                return marked.getAsLong();
+            }
+            long qty = StoredReservation.of(held).qty();
+            if (qty <= 0) {
+                return 0;
+            }
+            if (qty < move.units()) {
+                LOG.warnf("Cart %s holds %d of %s, asked for %d: taking what it holds", move.cartId(), qty, move.sku(), move.units());
+            }
+            long units = Math.min(qty, move.units());
+            if (take(id, move.op(), eq(StoredReservation.QTY, qty), units)) {
+                return units;
+            }
+        }
+        throw new IllegalStateException("reservation " + id + " kept changing");
+    }
+
+    /**
+     * Takes {@code units} of a reservation only if it is exactly as observed (the cleanup: a
+     * reservation touched since it was read is left alone). False when it changed.
+     */
+    boolean unholdObserved(Move move, StoredReservation observed, long units) {
+        Bson unchanged = and(eq(StoredReservation.QTY, observed.qty()), eq(StoredReservation.RESERVED_AT, observed.reservedAt()));
+        return take(observed.id(), move.op(), unchanged, units);
+    }
+
+    /**
+     * Takes the whole of each reservation, guarded on the quantity observed; a reservation that
+     * changed meanwhile is read again and taken as it is then, a few rounds at most. Returns the
+     * units taken per reservation id; those missing kept changing (or hold nothing).
+     */
+    Map<String, Long> unholdAll(String op, List<StoredReservation> observed) {
+        Map<String, Long> taken = new LinkedHashMap<>();
+        List<StoredReservation> left = observed;
+        for (int round = 0; round < 4 && !left.isEmpty(); round++) {
+            List<WriteModel<Document>> takes = new ArrayList<>(left.size());
+            for (StoredReservation reservation : left) {
+                if (reservation.qty() > 0) {
+                    takes.add(new UpdateOneModel<>(and(eq(StoredReservation.ID, reservation.id()),
+                            eq(StoredReservation.QTY, reservation.qty()), MoveMarks.unmarked(op)),
+                            combine(inc(StoredReservation.QTY, -reservation.qty()), MoveMarks.mark(op, reservation.qty()))));
+                }
+            }
+            if (takes.isEmpty()) {
+                break;
+            }
+            int matched = reservations.bulkWrite(takes, new BulkWriteOptions().ordered(false)).getMatchedCount();
+            if (matched == takes.size()) {
+                left.forEach(reservation -> {
+                    if (reservation.qty() > 0) {
+                        taken.put(reservation.id(), reservation.qty());
+                    }
+                });
+                break;
+            }
+            // some changed between the read and the write: the marks say which were taken
+            List<StoredReservation> again = new ArrayList<>();
+            for (Document doc : reservations.find(in(StoredReservation.ID, left.stream().map(StoredReservation::id).toList()))) {
+                OptionalLong marked = MoveMarks.marked(doc, op);
+                if (marked.isPresent()) {
+                    taken.put(doc.getString(StoredReservation.ID), marked.getAsLong());
+                } else {
+                    again.add(StoredReservation.of(doc));
+                }
+            }
+            left = again;
+        }
+        return taken;
+    }
+
+    private boolean take(String id, String op, Bson guard, long units) {
+        return reservations.updateOne(and(eq(StoredReservation.ID, id), guard, MoveMarks.unmarked(op)),
+                combine(inc(StoredReservation.QTY, -units), MoveMarks.mark(op, units))).getModifiedCount() == 1;
+    }
+
+    /**
+     * Moves {@code returned + sold} units out of reserved: {@code returned} back to available,
+     * {@code sold} into sold (and this ten-minute slot's sales). Nothing when the move did already.
+     */
+    void restore(String op, String sku, long returned, long sold) {
+        Instant now = Instant.now();
+        List<Bson> updates = new ArrayList<>(List.of(inc(StoredStock.AVAILABLE, returned), inc(StoredStock.RESERVED, -(returned + sold)),
+                set(StoredStock.UPDATED, Date.from(now)), MoveMarks.mark(op, returned + sold)));
+        if (sold > 0) {
+            updates.add(inc(StoredStock.SOLD, sold));
+            updates.add(SalesSlots.recordSale(sold, now));
+        }
+        long matched = inventory.updateOne(and(eq(StoredStock.SKU, sku), MoveMarks.unmarked(op)), combine(updates)).getMatchedCount();
+        if (matched == 0 && inventory.find(eq(StoredStock.SKU, sku)).first() == null) {
+            LOG.errorf("No stock document for %s to return %d and sell %d units to", sku, returned, sold);
+        }
+    }
+}
