@@ -1,0 +1,145 @@
+package com.example.shop.cart;
+
+import static com.example.shop.cart.support.Api.add;
+import static com.example.shop.cart.support.Api.available;
+import static com.example.shop.cart.support.Api.change;
+import static com.example.shop.cart.support.Api.checkout;
+import static com.example.shop.cart.support.Api.job;
+import static com.example.shop.cart.support.Api.newCart;
+import static com.example.shop.cart.support.Api.newSku;
+import static com.example.shop.cart.support.Api.reserved;
+import static com.example.shop.cart.support.Api.stock;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.example.shop.cart.CrashPoints.CrashPoint;
+import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.ArmedCrashPoints;
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.cart.support.Invariant;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A process dying between any two writes of a unit move (journal, stock, reservation, cart,
+ * settling): the stock still adds up at once, never fewer units are reserved than the cart claims,
+ * and after the cleanup every unit is where the carts say (the strict invariant), with the
+ * cart's own view unchanged.
+ */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class MoveCrashPointsTest {
+
+    @Inject
+    ArmedCrashPoints crashPoints;
+
+    @AfterEach
+    void disarm() {
+        crashPoints.disarm();
+    }
+
+    /** An add of 3 to a line of 2 dies at each point; the cart keeps its 2 and the other 8 are available again. */
+    @ParameterizedTest
+    @EnumSource(value = CrashPoint.class, names = {"AFTER_JOURNAL", "AFTER_TAKE", "AFTER_RESERVE"})
+    void anAddThatDiesBeforeItsCartWriteLeavesNothingClaimedThatCleanupDoesNotReturn(CrashPoint point) {
+        String sku = newSku("ADD-" + point.name().replace('_', '-'));
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 2).then().statusCode(200);
+        crashPoints.arm(point);
+        add(cart, sku, 3).then().statusCode(500);
+        Invariant.assertConservation();
+        repair();
+        assertEquals(2, reserved(sku));
+        assertEquals(8, available(sku));
+        assertEquals(2L, Invariant.num(Invariant.reservation(sku, cart), "qty"));
+        Invariant.assertStrict();
+    }
+
+    /** An add that dies after its cart write, before settling: the units are the cart's, and cleanup only settles. */
+    @Test
+    void anAddThatDiesBeforeSettlingKeepsItsUnits() {
+        String sku = newSku("SETTLE");
+        stock(sku, 10);
+        String cart = newCart();
+        crashPoints.arm(CrashPoint.BEFORE_SETTLE);
+        add(cart, sku, 4).then().statusCode(500);
+        io.restassured.RestAssured.given().get("/carts/" + cart).then().statusCode(200)
+                .body("items[0].qty", org.hamcrest.Matchers.equalTo(4));
+        Invariant.assertStrict();
+        repair();
+        assertEquals(4, reserved(sku));
+        assertEquals(6, available(sku));
+        Invariant.assertStrict();
+    }
+
+    /** A decrease from 6 to 2 dies after the cart write, at each later point: the 4 come back by cleanup. */
+    @ParameterizedTest
+    @EnumSource(value = CrashPoint.class, names = {"AFTER_CART_RELEASE", "AFTER_UNHOLD", "BEFORE_SETTLE"})
+    void aDecreaseThatDiesAfterItsCartWriteIsFinishedByCleanup(CrashPoint point) {
+        String sku = newSku("DEC-" + point.name().replace('_', '-'));
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 6).then().statusCode(200);
+        crashPoints.arm(point);
+        change(cart, sku, 2).then().statusCode(500);
+        Invariant.assertConservation();
+        repair();
+        assertEquals(2, reserved(sku));
+        assertEquals(8, available(sku));
+        Invariant.assertStrict();
+    }
+
+    /** A decrease that dies after journalling, before its cart write: nothing changed, and cleanup changes nothing. */
+    @Test
+    void aDecreaseThatDiesBeforeItsCartWriteChangesNothing() {
+        String sku = newSku("DEC-EARLY");
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 6).then().statusCode(200);
+        crashPoints.arm(CrashPoint.AFTER_JOURNAL);
+        change(cart, sku, 2).then().statusCode(500);
+        repair();
+        assertEquals(6, reserved(sku));
+        assertEquals(4, available(sku));
+        Invariant.assertStrict();
+    }
+
+    /** A checkout that dies half-way through a sale is finished by the stalled-checkout job, selling each unit once. */
+    @Test
+    void aSaleThatDiesBetweenReservationAndStockIsFinishedOnce() {
+        String sku = newSku("SALE");
+        stock(sku, 10);
+        String cart = newCart();
+        add(cart, sku, 3).then().statusCode(200);
+        crashPoints.arm(CrashPoint.AFTER_UNHOLD);
+        checkout(cart, "s-1", "approve").then().statusCode(500);
+        assertEquals("complete", Api.status(cart));
+        Invariant.assertConservation();
+        repair(); // cleanup may not settle a sale whose cart is not settled yet
+        job("resolve-checkouts", "PT0S").then().statusCode(200);
+        repair();
+        assertEquals(0, reserved(sku));
+        assertEquals(7, available(sku));
+        assertEquals(3, Invariant.num(Invariant.inventory(sku), "sold"));
+        Invariant.assertStrict();
+    }
+
+    /** The moves left by the dead request are older than "now" once a moment has passed; the cleanup takes them. */
+    private static void repair() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        job("cleanup-inventory", "PT0S").then().statusCode(200);
+    }
+}
