@@ -41,9 +41,14 @@
 //      ObjectId), so new carts spread over all chunks, and every cart operation is by _id.
 //    * cart.inventory: {_id: "hashed"}: the _id is the SKU, which operators often assign in
 //      sequence or with shared prefixes, so a ranged key would send new SKUs to one chunk;
-//      every inventory operation (the guarded $inc/$push/$pull) is an equality on _id, which a
-//      hashed key still routes to a single shard. The expiry and cleanup jobs query by
-//      carted.* and are sent to every shard with either key.
+//      every inventory operation (a guarded $inc) is an equality on _id, which a hashed key
+//      still routes to a single shard.
+//    * cart.reservations: {_id: "hashed"} (not in the book, which keeps holders inside the
+//      inventory document): the _id is "<sku> <cart id>", so a ranged key would put every
+//      holder of a hot sku, the writes of a drop, in one chunk; hashed spreads them, and each
+//      reservation write is still an equality on _id. The admin's list of a sku's holders (a
+//      range of _id) is then sent to every shard, which is fine for an admin page.
+//      cart.inventory_moves (the moves in flight, a handful of documents) stays unsharded.
 
 /* global db, sh, print, printjson, quit, sleep */
 
@@ -60,6 +65,7 @@ const CORRECTED = [
   { ns: 'categories.categories', key: null, why: 'unique slug index and a small tree: left unsharded' },
   { ns: 'cart.cart', key: { _id: 1 }, unique: false },
   { ns: 'cart.inventory', key: { _id: 'hashed' }, unique: false },
+  { ns: 'cart.reservations', key: { _id: 'hashed' }, unique: false },
 ];
 
 const keySet = typeof KEYS === 'undefined' ? 'corrected' : KEYS;

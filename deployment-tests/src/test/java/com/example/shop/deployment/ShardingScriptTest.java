@@ -36,7 +36,8 @@ class ShardingScriptTest {
               "cart.cart": {"count": 2, "indexes": [{"name": "_id_", "key": {"_id": 1}},
                 {"name": "status_last_modified", "key": {"status": 1, "last_modified": 1}}]},
               "cart.inventory": {"count": 2, "indexes": [{"name": "_id_", "key": {"_id": 1}},
-                {"name": "carted_cart_id", "key": {"carted.cart_id": 1}}]}}}
+                {"name": "available", "key": {"qty": 1}}]},
+              "cart.reservations": {"count": 2, "indexes": [{"name": "_id_", "key": {"_id": 1}}]}}}
             """;
 
     @Test
@@ -57,6 +58,7 @@ class ShardingScriptTest {
         assertTrue(out.contains("[\"shardCollection\",\"cart.cart\",{\"_id\":1},false]"), out);
         assertTrue(out.contains("[\"createIndex\",\"cart.inventory\",{\"_id\":\"hashed\"}]"), out);
         assertTrue(out.contains("[\"shardCollection\",\"cart.inventory\",{\"_id\":\"hashed\"},false]"), out);
+        assertTrue(out.contains("[\"shardCollection\",\"cart.reservations\",{\"_id\":\"hashed\"},false]"), out);
         assertTrue(out.contains("categories.categories: not sharded"), out);
         assertTrue(!out.contains("\"categories.categories\","), "categories must stay unsharded: " + out);
     }

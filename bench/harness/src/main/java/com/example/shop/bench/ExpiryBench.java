@@ -114,9 +114,7 @@ final class ExpiryBench {
     static long reserved(MongoDatabase cart, List<String> skus) {
         long total = 0;
         for (org.bson.Document d : cart.getCollection("inventory").find(in("_id", skus))) {
-            for (org.bson.Document e : d.getList("carted", org.bson.Document.class, List.of())) {
-                total += StockInvariant.num(e.get("qty"));
-            }
+            total += StockInvariant.num(d.get("reserved"));
         }
         return total;
     }
