@@ -181,12 +181,12 @@ class StockInvariantTest {
 
     @Test
     void ledgerReservationsBeyondReservedFailAndStrandedUnitsFailStrictly() {
-        ledger("m", 5, 10, 0, reservation("m", "k1", 2), reservation("m", "k2", 4)); // 6 held of 5 reserved
+        ledger("m", 5, 5, 10, 0, reservation("m", "k1", 2), reservation("m", "k2", 4)); // 6 held of 5 reserved
         cart("k1", "active", line("m", 2));
         cart("k2", "active", line("m", 4));
         assertFails(StockInvariant.check(db, List.of("m"), null, Level.CONSERVATION), "m: reservations hold 6 but only 5 are reserved");
 
-        ledger("o", 5, 10, 0, reservation("o", "k4", 3)); // 2 reserved that no reservation holds: a move in flight, or stranded
+        ledger("o", 5, 5, 10, 0, reservation("o", "k4", 3)); // 2 reserved that no reservation holds: a move in flight, or stranded
         cart("k4", "active", line("o", 3));
         assertTrue(StockInvariant.check(db, List.of("o"), null, Level.CONSERVATION).ok());
         assertFails(StockInvariant.check(db, List.of("o"), null, Level.STRICT), "o: reserved 5 but the reservations hold 3 (2 stranded");
@@ -206,6 +206,12 @@ class StockInvariantTest {
         long reserved = 0;
         for (Document r : reservations) {
             reserved += Math.max(0, r.getLong("qty"));
+        }
+        ledger(sku, qty, reserved, stocked, sold, reservations);
+    }
+
+    private void ledger(String sku, long qty, long reserved, long stocked, long sold, Document... reservations) {
+        for (Document r : reservations) {
             db.getCollection("reservations").insertOne(r);
         }
         db.getCollection("inventory").insertOne(new Document("_id", sku).append("qty", qty).append("reserved", reserved)
