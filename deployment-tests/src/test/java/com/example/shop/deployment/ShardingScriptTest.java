@@ -112,7 +112,7 @@ class ShardingScriptTest {
     @Test
     void itIsIdempotentAndRefusesAPlainReplicaSet() throws Exception {
         String sharded = SERVICES_STATE.trim().replaceFirst("}$", ", \"sharded\": {\"catalog.products\": {\"sku\": 1},"
-                + " \"cart.cart\": {\"_id\": 1}, \"cart.inventory\": {\"_id\": \"hashed\"}}}");
+                + " \"cart.cart\": {\"_id\": 1}, \"cart.inventory\": {\"_id\": \"hashed\"}, \"cart.reservations\": {\"_id\": \"hashed\"}}}");
         String again = run(Map.of(), sharded);
         assertTrue(again.contains("EXIT 0") && !again.contains("\"shardCollection\""), again);
         assertTrue(again.contains("catalog.products: already sharded on {\"sku\":1}"), again);
