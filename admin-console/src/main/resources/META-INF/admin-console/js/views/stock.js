@@ -1,9 +1,12 @@
 // Stock per sku, as the cart service keeps it: available (can go into carts) and reserved (held by
-// carts). Setting the stock changes the available units only; restocking adds to them.
+// carts). Setting the stock changes the available units only; restocking adds to them. Without a
+// sku the page is the overview of the skus to watch; a sku's page draws a live chart of its stock.
 
 import {api, seg} from '../api.js';
 import {h, labelled, input, button, append, fill} from '../dom.js';
 import {showProblem, hideProblem, clearMarks, markFields, localProblem} from '../problems.js';
+import {stockOverview} from './stock-overview.js';
+import {liveStockChart} from './stock-chart.js';
 
 export async function stockView(container, {params, navigate, announce}) {
   const sku = params[0] || null;
@@ -21,7 +24,9 @@ export async function stockView(container, {params, navigate, announce}) {
     h('p', {}, 'Stock is kept per SKU: available units can go into carts, reserved units are held by carts until they check out or expire.'),
     lookup, problemArea, panel);
   if (!sku) {
-    return;
+    const overview = stockOverview(problemArea);
+    append(panel, overview.element);
+    return overview.stop;
   }
 
   const [inventory, product, held] = await Promise.all([
@@ -36,7 +41,9 @@ export async function stockView(container, {params, navigate, announce}) {
   if (inventory === undefined) {
     return;
   }
+  const chart = held ? liveStockChart(sku) : null;
   render(inventory, product);
+  return chart ? chart.stop : undefined;
 
   /** The reserved units by how long ago each cart reserved them (setting the stock does not change them). */
   function heldByAge() {
@@ -75,6 +82,7 @@ export async function stockView(container, {params, navigate, announce}) {
         h('div', {}, h('dt', {}, 'Reserved in carts'), h('dd', {dataset: {figure: 'reserved'}}, String(view.reserved))))
         : h('p', {class: 'notice-inline'}, `There is no stock record for ${sku} yet. Setting the stock creates it.`),
       view ? heldByAge() : null,
+      chart ? h('h2', {}, 'Live: available, reserved, sold') : null, chart ? chart.element : null,
       h('h2', {}, 'Set the available stock'), setForm,
       h('h2', {}, 'Restock'), restockForm,
       button('Refresh', {class: 'btn', on: {click: () => navigate(`#/stock/${encodeURIComponent(sku)}`)}}));

@@ -667,6 +667,49 @@ class AdminConsoleStoriesTest {
         return platform.gatewayUrl() + "/admin/" + hash;
     }
 
+    /**
+     * A drop watched from the console: the sku's page charts its stock live while the sku sells out
+     * through the API, and the stock overview then lists it among the least available, at 0.
+     */
+    @Test
+    @Order(15)
+    void story10WatchASkuSellOutOnItsLiveChartAndInTheOverview() throws Exception {
+        String sku = "led-zeppelin-iv";
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON).body(Map.of("qty", 3))
+                .when().put("/api/inventory/" + sku).then().statusCode(200);
+        signIn();
+        browser.open(console("#/stock/" + sku));
+        browser.waitForText(By.cssSelector("main h1"), "Stock of " + sku);
+        By chart = By.cssSelector("figure.stock-chart[data-available='3']");
+        browser.waitFor(chart);
+        int samplesBefore = Integer.parseInt(browser.waitFor(By.cssSelector("figure.stock-chart")).getAttribute("data-samples"));
+
+        String cart = given(api).when().post("/api/carts").then().statusCode(201).extract().path("id");
+        given(api).contentType(ContentType.JSON).body(Map.of("sku", sku, "qty", 3))
+                .when().post("/api/carts/" + cart + "/items").then().statusCode(200);
+        given(api).contentType(ContentType.JSON).header("Idempotency-Key", "drop-story")
+                .body(Map.of("payment", Map.of("method", "card", "simulate", "approve")))
+                .when().post("/api/carts/" + cart + "/checkout").then().statusCode(200);
+
+        browser.waitFor(By.cssSelector("figure.stock-chart[data-available='0'][data-sold]"));
+        var drawn = browser.waitFor(By.cssSelector("figure.stock-chart"));
+        assertTrue(Integer.parseInt(drawn.getAttribute("data-samples")) > samplesBefore, "the chart kept sampling");
+        assertTrue(Integer.parseInt(drawn.getAttribute("data-sold")) >= 3, "the sale is on the chart");
+        browser.screenshot("stock-drop");
+
+        browser.open(console("#/stock"));
+        var row = browser.waitFor(By.cssSelector("[data-list='least-available'] tr[data-sku='" + sku + "']"));
+        assertEquals("0", row.findElement(By.cssSelector("td[data-figure='available']")).getText());
+        for (var figure : browser.waitFor(By.cssSelector("[data-list='least-available']"))
+                .findElements(By.cssSelector("td[data-figure='available']"))) {
+            assertEquals("0", figure.getText(), "no sku with more available is listed before the sold-out ones");
+            if (figure.findElement(By.xpath("..")).getAttribute("data-sku").equals(sku)) {
+                break;
+            }
+        }
+        browser.screenshot("stock-overview");
+    }
+
     private static void signIn() {
         browser.open(console("#/products"));
         String heading = browser.heading();
