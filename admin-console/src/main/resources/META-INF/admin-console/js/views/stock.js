@@ -81,8 +81,8 @@ export async function stockView(container, {params, navigate, announce}) {
         h('div', {}, h('dt', {}, 'Available'), h('dd', {dataset: {figure: 'available'}}, String(view.available))),
         h('div', {}, h('dt', {}, 'Reserved in carts'), h('dd', {dataset: {figure: 'reserved'}}, String(view.reserved))))
         : h('p', {class: 'notice-inline'}, `There is no stock record for ${sku} yet. Setting the stock creates it.`),
-      view ? heldByAge() : null,
       chart ? h('h2', {}, 'Live: available, reserved, sold') : null, chart ? chart.element : null,
+      view ? heldByAge() : null,
       h('h2', {}, 'Set the available stock'), setForm,
       h('h2', {}, 'Restock'), restockForm,
       button('Refresh', {class: 'btn', on: {click: () => navigate(`#/stock/${encodeURIComponent(sku)}`)}}));
