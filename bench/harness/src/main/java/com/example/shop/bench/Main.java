@@ -30,6 +30,7 @@ public final class Main {
             case "export-run" -> ImportBench.exportRun(a);
             case "import-kill" -> ImportKill.run(a);
             case "holder-curve" -> HolderCurve.run(a);
+            case "drop" -> DropBench.run(a);
             default -> {
                 usage();
                 yield 2;
@@ -40,7 +41,7 @@ public final class Main {
 
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
-                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve"))
+                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop"))
                 + " --option value ...");
     }
 }
