@@ -133,12 +133,16 @@ final class DropShopper {
         tally.checkoutsRefused.increment(); // the cart keeps its units until it expires
     }
 
-    /** After a refusal: a 429's Retry-After, or a short pause when the platform failed (down, restarting), so as not to spin. */
+    /**
+     * After a refusal: a 429's Retry-After; when the platform failed (down, restarting) half a second to
+     * a second, as a person would reload an error page, so that hundreds of shoppers do not spin on
+     * the gateway while the service starts again.
+     */
     private void waitAfter(Api.Response r) throws InterruptedException {
         if (r.status() == 429) {
             sleep(Math.min(MAX_WAIT_MILLIS, r.retryAfterSeconds(1) * 1000 + ThreadLocalRandom.current().nextLong(250)));
         } else if (r.status() < 0 || r.status() >= 500) {
-            sleep(250 + ThreadLocalRandom.current().nextLong(250));
+            sleep(500 + ThreadLocalRandom.current().nextLong(500));
         }
     }
 
