@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 final class HolderCurve {
 
     /** One level: its top-up, and the measured phase (no phase when the top-up met the holder cap). */
-    record Phase(int level, HolderFill.Outcome fill, long holdersStart, long holdersEnd, Stats stats, String capped) {
+    record Phase(int level, String sku, HolderFill.Outcome fill, long holdersStart, long holdersEnd, Stats stats, String capped) {
 
         boolean measured() {
             return stats != null;
@@ -54,9 +54,13 @@ final class HolderCurve {
         String prefix = a.str("prefix", "bench-holders-" + Long.toString(System.currentTimeMillis(), 36));
         int stock = a.integer("stock", 200_000);
         String sku = Fixtures.products(gateway, prefix, 1, stock, null).get(0);
-        warmUp(a, gateway, cart, prefix, stock);
+        double[] warmRates = warmUp(a, gateway, cart, prefix, stock);
         List<Phase> phases = new ArrayList<>();
         for (int level : levels(a.str("levels", "100 1000 10000 50000"))) {
+            // --sku-per-level: each level starts from no holder at all, instead of the holders the phases before it left
+            if (a.flag("sku-per-level")) {
+                sku = Fixtures.products(gateway, prefix + "-" + level, 1, stock, null).get(0);
+            }
             Phase p = phase(a, cart, sku, level);
             phases.add(p);
             System.out.println(line(p));
@@ -65,10 +69,10 @@ final class HolderCurve {
             }
         }
         Release release = a.flag("release") ? release(cart, sku) : null;
-        String md = markdown(a, sku, stock, phases, release);
+        String md = markdown(a, sku, stock, warmRates, phases, release);
         System.out.println(md);
         ReservationBench.write(a, md);
-        ReservationBench.writeJson(a, json(sku, phases));
+        ReservationBench.writeJson(a, json(phases));
         String png = a.str("png", null);
         if (png != null) {
             CurveChart.write(Path.of(png), "Add to cart against holders of one sku (cart service direct)", points(phases));
@@ -89,22 +93,30 @@ final class HolderCurve {
     }
 
     /**
-     * The same shoppers for {@code --warmup} seconds on a sku of their own, not recorded: the cart
-     * service has just been restarted for the curve, and the first level would otherwise measure its
-     * JIT compiler (the reservation scenario's warm-up has the same reason).
+     * The same shoppers for {@code --warmup} seconds on a sku of their own, not recorded in the curve:
+     * the cart service has just been restarted for it, and the first level would otherwise measure
+     * its JIT compiler and look slow, flattering every ratio against it. Returns the adds/s of the
+     * warm-up's two halves: a second half well above the first means it was still warming.
      */
-    static void warmUp(Args a, Api gateway, Api cart, String prefix, int stock) throws InterruptedException {
-        Duration warmup = a.seconds("warmup", 30);
+    static double[] warmUp(Args a, Api gateway, Api cart, String prefix, int stock) throws InterruptedException {
+        Duration warmup = a.seconds("warmup", 60);
         if (warmup.isZero()) {
-            return;
+            return new double[0];
         }
         String warmSku = Fixtures.products(gateway, prefix + "-warm", 1, stock, null).get(0);
-        Stats warm = new Stats();
-        Load.run(a.integer("shoppers", 8), warmup, Long.MAX_VALUE, c -> {
-            HolderFill.newHolder(cart, "", warmSku, warm);
-            return 2;
-        });
-        System.out.printf(Locale.ROOT, "warm-up: %d adds to %s in %d s%n", warm.op("add item (1 unit)").ok.sum(), warmSku, warmup.toSeconds());
+        double[] rates = new double[2];
+        for (int half = 0; half < 2; half++) {
+            Stats warm = new Stats();
+            warm.start();
+            Load.run(a.integer("shoppers", 8), warmup.dividedBy(2), Long.MAX_VALUE, c -> {
+                HolderFill.newHolder(cart, "", warmSku, warm);
+                return 2;
+            });
+            warm.stop();
+            rates[half] = warm.op("add item (1 unit)").ok.sum() / warm.seconds();
+        }
+        System.out.printf(Locale.ROOT, "warm-up on %s: %.1f adds/s in the first half, %.1f in the second%n", warmSku, rates[0], rates[1]);
+        return rates;
     }
 
     /** Tops the holders up to {@code level}, then measures the shoppers for {@code --seconds}. */
@@ -115,7 +127,7 @@ final class HolderCurve {
         System.out.printf(Locale.ROOT, "level %d: %d holders before, %d made in %.1f s (%d failed)%n", level, before.holders(),
                 fill.made(), fill.seconds(), fill.failed());
         if (fill.capped() != null) {
-            return new Phase(level, fill, before.holders() + fill.made(), before.holders() + fill.made(), null, fill.capped());
+            return new Phase(level, sku, fill, before.holders() + fill.made(), before.holders() + fill.made(), null, fill.capped());
         }
         long start = SkuStock.await(cart, "", sku, 120).holders();
         Stats stats = new Stats();
@@ -130,7 +142,7 @@ final class HolderCurve {
         }, () -> capped.get() != null);
         stats.stop();
         long end = SkuStock.await(cart, "", sku, 120).holders();
-        return new Phase(level, fill, start, end, stats, capped.get());
+        return new Phase(level, sku, fill, start, end, stats, capped.get());
     }
 
     /** Every cart expired and trapped reservations cleaned up at once (olderThan=PT0S: the load has stopped). */
@@ -179,13 +191,13 @@ final class HolderCurve {
                 .map(p -> new CurveChart.Point(p.holdersStart(), p.holdersEnd(), p.addsPerSecond(), p.addMs(99))).toList();
     }
 
-    static Map<String, Object> json(String sku, List<Phase> phases) {
+    static Map<String, Object> json(List<Phase> phases) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("sku", sku);
         List<Map<String, Object>> list = new ArrayList<>();
         for (Phase p : phases) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("level", p.level());
+            m.put("sku", p.sku());
             m.put("fill", Map.of("made", p.fill().made(), "failed", p.fill().failed(), "seconds", p.fill().seconds()));
             m.put("holders_start", p.holdersStart());
             m.put("holders_end", p.holdersEnd());
@@ -201,14 +213,17 @@ final class HolderCurve {
         return out;
     }
 
-    static String markdown(Args a, String sku, int stock, List<Phase> phases, Release release) {
+    static String markdown(Args a, String sku, int stock, double[] warmRates, List<Phase> phases, Release release) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "The cart service directly (`%s`, no gateway); one sku (`%s`) with %,d units. After a warm-up of %s s (the same shoppers "
-                        + "on a sku of their own, not recorded), for each level the sku's holders are first "
+                "The cart service directly (`%s`, no gateway); %s with %,d units. After a warm-up of %s s (the same shoppers "
+                        + "on a sku of their own, not recorded: %s), for each level the sku's holders are first "
                         + "topped up to it (carts of 1 unit each, created through the cart API by %d threads, at most %s s), then %d shoppers, "
                         + "each creating a new cart and adding 1 unit, over and over, for %s s; their carts stay holders, so the holders "
                         + "grow during the phase (start → end, read from `GET /admin/inventory/{sku}`).%n%n",
-                a.required("cart"), sku, stock, a.str("warmup", "30"), a.integer("fill-threads", 16), a.str("fill-max-seconds", "900"),
+                a.required("cart"), a.flag("sku-per-level") ? "a sku of its own for each level (`" + sku.replaceAll("-\\d+-0$", "")
+                        + "-<level>-0`), each starting with no holder," : "one sku (`" + sku + "`)", stock, a.str("warmup", "60"), warmRates.length < 2 ? "none"
+                        : String.format(Locale.ROOT, "%.1f adds/s in its first half, %.1f in its second", warmRates[0], warmRates[1]),
+                a.integer("fill-threads", 16), a.str("fill-max-seconds", "900"),
                 a.integer("shoppers", 8), a.str("seconds", "30")));
         sb.append("| level | top-up: carts made (failed) · s | holders start → end | adds | adds/s | add p50 ms | add p99 ms | errors |\n")
                 .append("|---:|---|---|---:|---:|---:|---:|---:|\n");
