@@ -146,12 +146,14 @@ final class DropShopper {
         }
     }
 
-    /** Sleeps, but not past the drop's deadline. */
+    /**
+     * Sleeps, but not past the drop's deadline nor past the sell-out: a shopper waiting out a 429 must
+     * not keep the drop (and its measured window) open once nothing is left to buy.
+     */
     private void sleep(long millis) throws InterruptedException {
-        long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
-        long ms = Math.min(millis, left);
-        if (ms > 0) {
-            Thread.sleep(ms);
+        long until = Math.min(System.nanoTime() + millis * 1_000_000L, deadlineNanos);
+        for (long left = until - System.nanoTime(); left > 0 && !watch.soldOut(); left = until - System.nanoTime()) {
+            Thread.sleep(Math.max(1, Math.min(200, left / 1_000_000)));
         }
     }
 }
