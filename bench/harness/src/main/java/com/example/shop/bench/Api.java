@@ -43,6 +43,25 @@ final class Api {
                 return JSON.nullNode();
             }
         }
+
+        /** The slug of a problem answer ({@code insufficient-inventory} of {@code https://problems.shop.example/insufficient-inventory}), or "". */
+        String problem() {
+            if (ok() || body == null || !body.startsWith("{")) {
+                return "";
+            }
+            String type = json().path("type").asText("");
+            return type.substring(type.lastIndexOf('/') + 1);
+        }
+
+        /** {@code Retry-After} in seconds (a 429's wait), or {@code fallback} when absent or not a number. */
+        long retryAfterSeconds(long fallback) {
+            String value = header("Retry-After");
+            try {
+                return value == null ? fallback : Math.max(0, Long.parseLong(value.trim()));
+            } catch (NumberFormatException e) {
+                return fallback;
+            }
+        }
     }
 
     final String base;

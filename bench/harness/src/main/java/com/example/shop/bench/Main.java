@@ -29,6 +29,8 @@ public final class Main {
             case "import-run" -> ImportBench.importRun(a);
             case "export-run" -> ImportBench.exportRun(a);
             case "import-kill" -> ImportKill.run(a);
+            case "holder-curve" -> HolderCurve.run(a);
+            case "drop" -> DropBench.run(a);
             default -> {
                 usage();
                 yield 2;
@@ -39,7 +41,7 @@ public final class Main {
 
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
-                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill"))
+                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop"))
                 + " --option value ...");
     }
 }

@@ -1,0 +1,159 @@
+package com.example.shop.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One shopper of the drop, through the gateway: one client (an {@code X-Forwarded-For} address of
+ * its own for the whole drop, so the gateway's per-client limits apply to this shopper as to a
+ * person), visiting again and again: create a cart, add 1 or 2 units of the sku, then check out
+ * (approved payment) or abandon the cart, which keeps its units until the expiry job returns them.
+ * An add refused for insufficient inventory is tried again in the same cart after a pause until the
+ * sku is sold out: units of abandoned carts come back. A 429 is waited out as its Retry-After says.
+ */
+final class DropShopper {
+
+    /** What all the shoppers did, beside the per-request {@link Stats}. */
+    static final class Tally {
+        final LongAdder carts = new LongAdder();
+        final LongAdder unitsAdded = new LongAdder();
+        final LongAdder checkouts = new LongAdder();
+        final LongAdder checkoutUnits = new LongAdder();
+        final LongAdder checkoutsRefused = new LongAdder();
+        final LongAdder abandoned = new LongAdder();
+        final LongAdder abandonedUnits = new LongAdder();
+    }
+
+    /** Tries of one add in one cart: the deadline bounds them too. */
+    private static final int MAX_ADD_TRIES = 10_000;
+    private static final long MAX_WAIT_MILLIS = 60_000;
+
+    private final Api api;
+    private final String sku;
+    private final Stats stats;
+    private final SoldOutWatch watch;
+    private final Tally tally;
+    private final double checkoutShare;
+    private final long retryPauseMillis;
+    private final long deadlineNanos;
+
+    DropShopper(Api api, String sku, Stats stats, SoldOutWatch watch, Tally tally, double checkoutShare, long retryPauseMillis,
+                long deadlineNanos) {
+        this.api = api;
+        this.sku = sku;
+        this.stats = stats;
+        this.watch = watch;
+        this.tally = tally;
+        this.checkoutShare = checkoutShare;
+        this.retryPauseMillis = retryPauseMillis;
+        this.deadlineNanos = deadlineNanos;
+    }
+
+    /** One visit; returns the requests it made. */
+    int visit() throws InterruptedException {
+        Api.Response created = api.post("/api/carts", null);
+        stats.record("create cart", created, created.status() == 429);
+        if (!created.ok()) {
+            waitAfter(created);
+            return 1;
+        }
+        tally.carts.increment();
+        String id = created.json().path("id").asText();
+        int[] requests = {1};
+        int held = addUntilHeld(id, 1 + ThreadLocalRandom.current().nextInt(2), requests);
+        if (held == 0) {
+            return requests[0];
+        }
+        tally.unitsAdded.add(held);
+        if (ThreadLocalRandom.current().nextDouble() < checkoutShare) {
+            checkout(id, held, requests);
+        } else {
+            tally.abandoned.increment();
+            tally.abandonedUnits.add(held);
+        }
+        return requests[0];
+    }
+
+    /**
+     * Adds {@code qty} units, retrying in the same cart while the sku is short but not sold out;
+     * returns the units the cart holds (0: sold out, or the cart could not be used).
+     */
+    private int addUntilHeld(String id, int qty, int[] requests) throws InterruptedException {
+        int want = qty;
+        for (int attempt = 0; attempt < MAX_ADD_TRIES && System.nanoTime() < deadlineNanos && !watch.soldOut(); attempt++) {
+            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + want + "}");
+            requests[0]++;
+            boolean insufficient = "insufficient-inventory".equals(r.problem());
+            stats.record("add item", r, insufficient || r.status() == 429);
+            if (r.ok()) {
+                return want;
+            }
+            if (!insufficient) {
+                waitAfter(r);
+                if (r.status() == 429) {
+                    continue; // the same cart, once the limiter lets this shopper add again
+                }
+                return 0;
+            }
+            long available = r.json().path("available").asLong(0);
+            watch.sawAvailable(available);
+            if (available > 0) {
+                want = (int) Math.min(want, available); // take what is left
+            } else if (watch.confirmSoldOut()) {
+                return 0;
+            } else {
+                sleep(retryPauseMillis / 2 + ThreadLocalRandom.current().nextLong(retryPauseMillis + 1));
+            }
+        }
+        return 0;
+    }
+
+    /** Checks out with an approved payment; a 429 is waited out and tried once more. */
+    private void checkout(String id, int units, int[] requests) throws InterruptedException {
+        byte[] body = "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(StandardCharsets.UTF_8);
+        String key = UUID.randomUUID().toString(); // the same key for the retry: one checkout, not two
+        for (int attempt = 0; attempt < 2; attempt++) {
+            Api.Response r = api.send("POST", "/api/carts/" + id + "/checkout", body, false, Map.of("Idempotency-Key", key));
+            requests[0]++;
+            // cart-inactive: the expiry job took the cart between the add and the checkout (a short expiry on purpose)
+            stats.record("checkout", r, r.status() == 429 || "cart-inactive".equals(r.problem()));
+            if (r.status() == 200 && "approved".equals(r.json().path("payment").asText())) {
+                tally.checkouts.increment();
+                tally.checkoutUnits.add(units);
+                return;
+            }
+            if (r.status() != 429) {
+                break;
+            }
+            waitAfter(r);
+        }
+        tally.checkoutsRefused.increment(); // the cart keeps its units until it expires
+    }
+
+    /**
+     * After a refusal: a 429's Retry-After; when the platform failed (down, restarting) half a second to
+     * a second, as a person would reload an error page, so that hundreds of shoppers do not spin on
+     * the gateway while the service starts again.
+     */
+    private void waitAfter(Api.Response r) throws InterruptedException {
+        if (r.status() == 429) {
+            sleep(Math.min(MAX_WAIT_MILLIS, r.retryAfterSeconds(1) * 1000 + ThreadLocalRandom.current().nextLong(250)));
+        } else if (r.status() < 0 || r.status() >= 500) {
+            sleep(500 + ThreadLocalRandom.current().nextLong(500));
+        }
+    }
+
+    /**
+     * Sleeps, but not past the drop's deadline nor past the sell-out: a shopper waiting out a 429 must
+     * not keep the drop (and its measured window) open once nothing is left to buy.
+     */
+    private void sleep(long millis) throws InterruptedException {
+        long until = Math.min(System.nanoTime() + millis * 1_000_000L, deadlineNanos);
+        for (long left = until - System.nanoTime(); left > 0 && !watch.soldOut(); left = until - System.nanoTime()) {
+            Thread.sleep(Math.max(1, Math.min(200, left / 1_000_000)));
+        }
+    }
+}
