@@ -256,10 +256,10 @@ class ConcurrencyTest {
                 add(cart, skus.get(random.nextInt(skus.size())), 1 + random.nextInt(4)).then().statusCode(200);
             }
         }
-        for (int c = 0; c < 4; c++) { // crashed adds: reserved, never claimed
+        for (int c = 0; c < 40; c++) { // crashed adds: reserved, never claimed; many, so that the cleanups meet on the same moves
             String cart = newCart();
             crashPoints.arm(CrashPoint.AFTER_RESERVE);
-            add(cart, skus.get(c), 2).then().statusCode(500);
+            add(cart, skus.get(c % skus.size()), 2).then().statusCode(500);
         }
         for (String sku : skus) { // reservations of carts that no longer exist, left by processes that died
             Invariant.strayReservation(sku, "vanished-" + sku, 3, new java.util.Date(System.currentTimeMillis() - 60_000));

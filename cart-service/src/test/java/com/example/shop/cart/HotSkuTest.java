@@ -47,6 +47,15 @@ class HotSkuTest {
         String sku = newSku("DROP");
         stock(sku, 50);
         holdOneUnitEach(sku, HOLDERS);
+        try {
+            lastUnitsGoToExactlyFifty(sku);
+        } finally {
+            letGoOfTheFixture(sku, HOLDERS); // also when it fails: other classes' expiry runs must not meet 20,000 carts
+        }
+        Invariant.assertStrict();
+    }
+
+    private static void lastUnitsGoToExactlyFifty(String sku) throws Exception {
         assertEquals(50, available(sku));
         assertEquals(HOLDERS, reserved(sku));
         Invariant.assertStrict();
@@ -74,8 +83,6 @@ class HotSkuTest {
         assertEquals(HOLDERS + 50, reserved(sku));
         asAdmin().get("/admin/inventory/" + sku).then().statusCode(200).body("holders", equalTo(HOLDERS + 50))
                 .body("reserved", equalTo(HOLDERS + 50)).body("available", equalTo(0));
-        Invariant.assertStrict();
-        letGoOfTheFixture(sku, HOLDERS);
         Invariant.assertStrict();
     }
 

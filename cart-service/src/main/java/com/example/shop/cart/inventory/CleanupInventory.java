@@ -35,6 +35,8 @@ import org.jboss.logging.Logger;
  * checkout or expiry) answers "unknown": the move stays for the next run.</li>
  * <li><b>Settle</b> the move.</li>
  * </ol>
+ * Each move is first claimed ({@link MoveJournal#claim}): one worker at a time finishes it, so
+ * that a step repeated by one cleanup cannot land after another has settled the move.
  * A move's steps run in the order that keeps the stock's {@code reserved} ≥ Σ reservations ≥ Σ
  * claims ({@link Reservations}), so what a crash leaves is always reserved units that nobody claims,
  * and this returns exactly them. The jobs feature runs it ({@code jobs.JobRunner}).
@@ -74,9 +76,20 @@ public class CleanupInventory {
         Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.MILLIS);
         Counts counts = new Counts();
         for (Move move : journal.olderThan(cutoff, MOVES_PER_RUN)) {
+            if (!journal.claim(move)) {
+                continue; // settled meanwhile, or another run is finishing it
+            }
             counts.examined++;
-            if (finish(move, cutoff, counts)) {
-                journal.settle(List.of(move));
+            boolean settled = false;
+            try {
+                if (finish(move, cutoff, counts)) {
+                    journal.settle(List.of(move));
+                    settled = true;
+                }
+            } finally {
+                if (!settled) {
+                    journal.unclaim(move);
+                }
             }
             progress.accept(counts.report());
         }

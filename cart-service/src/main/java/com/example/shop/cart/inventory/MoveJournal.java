@@ -6,6 +6,9 @@ import static com.mongodb.client.model.Filters.exists;
 import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.lt;
 import static com.mongodb.client.model.Filters.lte;
+import static com.mongodb.client.model.Filters.or;
+import static com.mongodb.client.model.Updates.set;
+import static com.mongodb.client.model.Updates.unset;
 
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
@@ -116,6 +119,24 @@ public class MoveJournal {
             }
         }
         return left;
+    }
+
+    /**
+     * Makes the move this worker's for {@link #BATCH_OWNED_FOR}, if nobody owns it now: two cleanups
+     * (two replicas, or a scheduled and a triggered run) never finish one move at once. Without it,
+     * one could settle the move (and delete its emptied reservation) between the other's reading of
+     * the first mark and its repeating of the next step, which would then apply a second time on a
+     * document that no longer remembers the first. False when another worker owns it or it is settled.
+     */
+    boolean claim(Move move) {
+        Instant now = Instant.now();
+        return moves.updateOne(and(eq(Move.OP, move.op()), or(eq(Move.OWNED_UNTIL, null), lt(Move.OWNED_UNTIL, Date.from(now)))),
+                set(Move.OWNED_UNTIL, Date.from(now.plus(BATCH_OWNED_FOR)))).getModifiedCount() == 1;
+    }
+
+    /** Gives up a claimed move that could not be finished yet, for the next run to take at once. */
+    void unclaim(Move move) {
+        moves.updateOne(eq(Move.OP, move.op()), unset(Move.OWNED_UNTIL));
     }
 
     /** Settles the move soon, on the settling thread (after the request answered). */
