@@ -57,21 +57,34 @@ built_jars() {
 ensure_built() {
   local missing=0 j head_time stale=""
   for j in $(built_jars); do [ -f "$j" ] || missing=1; done
-  if [ $missing = 1 ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
+  # a jar older than the checked-out commit is rebuilt: measuring yesterday's code by accident is worse than a build
+  if head_time=$(cd "$ROOT" && git log -1 --format=%ct 2>/dev/null); then
+    for j in $(built_jars); do [ -f "$j" ] && [ "$(stat -c %Y "$j")" -lt "$head_time" ] && stale="$stale ${j#"$ROOT"/}"; done
+  fi
+  if [ $missing = 1 ] || [ -n "$stale" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
     say "building $BUILT_MODULES (mvn package -am, tests skipped)"
     # shellcheck disable=SC2086
     (cd "$ROOT" && mvn -B -q ${MVN_OFFLINE:+-o} ${MVN_ARGS:-} package -DskipTests -pl "$BUILT_MODULES" -am) >&2 || die "build failed"
     return 0
   fi
   JARS_NOTE=""
-  if head_time=$(cd "$ROOT" && git log -1 --format=%ct 2>/dev/null); then
-    for j in $(built_jars); do [ "$(stat -c %Y "$j")" -lt "$head_time" ] && stale="$stale ${j#"$ROOT"/}"; done
-    if [ -n "$stale" ]; then
-      JARS_NOTE="**The jars were built before the measured commit** (${stale# }): rerun with BENCH_REBUILD=1 to measure this commit."
-    elif ! (cd "$ROOT" && git diff --quiet HEAD 2>/dev/null); then
-      JARS_NOTE="The work tree has uncommitted changes; the jars may include them (BENCH_REBUILD=1 rebuilds)."
-    fi
+  if ! (cd "$ROOT" && git diff --quiet HEAD 2>/dev/null); then
+    JARS_NOTE="The work tree has uncommitted changes; the jars may include them (BENCH_REBUILD=1 rebuilds)."
   fi
+}
+
+# The load average right after a build reflects the build (2.2-3.4 on an idle machine after a fresh
+# clone's build): waits, at most LOAD_SETTLE_MAX seconds [180], until the one-minute load is below
+# LOAD_SETTLE_BELOW [1.0]. Sets LOAD_UNSETTLED (the reading before waiting) and LOAD_SETTLED.
+settle_load() {
+  local max=${LOAD_SETTLE_MAX:-180} below=${LOAD_SETTLE_BELOW:-1.0} waited=0
+  LOAD_UNSETTLED=$(cut -d' ' -f1-3 /proc/loadavg)
+  while [ "$waited" -lt "$max" ] && awk -v l="$(cut -d' ' -f1 /proc/loadavg)" -v b="$below" 'BEGIN { exit !(l + 0 >= b + 0) }'; do
+    sleep 5; waited=$((waited + 5))
+  done
+  LOAD_SETTLED=$(cut -d' ' -f1-3 /proc/loadavg)
+  [ "$waited" -gt 0 ] && say "waited ${waited}s for the load to settle: $LOAD_UNSETTLED → $LOAD_SETTLED"
+  return 0
 }
 
 # A fresh platform of our own: its own directory (BENCH_PLATFORM_DIR) and free ports. ./platform
