@@ -2,10 +2,12 @@ package com.example.shop.gateway;
 
 import com.example.shop.publicapi.Routes;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
@@ -14,6 +16,7 @@ import io.vertx.core.net.SocketAddress;
 import io.vertx.httpproxy.HttpProxy;
 import io.vertx.httpproxy.ProxyContext;
 import io.vertx.httpproxy.ProxyResponse;
+import java.net.ConnectException;
 import java.net.URI;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,7 +49,10 @@ final class Upstream {
     private final String host;
     private final int port;
     private final boolean ssl;
+    private final Vertx vertx;
     private final RequestOptions requestOptions;
+    /** Longest wait for a connection: a new one's TCP connect, or a free one of the pool. */
+    private final long connectMillis;
     /** The service's management interface ({@code /q/health/ready}, {@code /q/openapi}); its API address when it has none. */
     private final SocketAddress managementAddress;
     private final String managementHost;
@@ -55,6 +61,7 @@ final class Upstream {
     private final RequestOptions docsOptions;
 
     Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, BodyLimits bodyLimits, long retryAfterSeconds) {
+        this.vertx = vertx;
         this.name = name;
         this.retryAfterSeconds = retryAfterSeconds;
         URI url = URI.create(config.url());
@@ -63,7 +70,7 @@ final class Upstream {
         this.port = url.getPort() > 0 ? url.getPort() : (ssl ? 443 : 80);
         this.address = SocketAddress.inetSocketAddress(port, host);
         this.timeoutMillis = config.timeout().toMillis();
-        long connectMillis = config.connectTimeout().toMillis();
+        this.connectMillis = config.connectTimeout().toMillis();
         HttpClientOptions options = new HttpClientOptions()
                 .setKeepAlive(true)
                 .setKeepAliveTimeout(60)
@@ -86,8 +93,7 @@ final class Upstream {
                 .setServer(address)
                 .setHost(host)
                 .setPort(port)
-                .setSsl(ssl)
-                .setConnectTimeout(connectMillis);
+                .setSsl(ssl);
         URI management = URI.create(config.managementUrl().orElse(config.url()));
         this.managementSsl = "https".equalsIgnoreCase(management.getScheme());
         this.managementHost = management.getHost();
@@ -111,13 +117,58 @@ final class Upstream {
 
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
         context.set(ORIGIN, origin);
-        return context.client().request(origin).onSuccess(request -> prepare(context, request))
-                .map(FinishedExchangeGuard::guard);
+        return request(client, origin, connectMillis).onSuccess(request -> prepare(context, request))
+                .map(FinishedExchangeGuard::guard)
+                .map(request -> resetWhenTheClientLeaves(context.request().proxiedRequest().response(), request));
+    }
+
+    /**
+     * A request on a connection of the pool, or a {@link ConnectException} when none is free or
+     * made within the connect timeout (the service is saturated or unreachable: a 503 with
+     * Retry-After). The wait is timed here, not by the pool: Vert.x 4.5's own wait timeout
+     * ({@code RequestOptions.setConnectTimeout}) can hand a connection to a waiter that has just
+     * timed out, and that lease is never given back. Under a flash sale's queue every one of the
+     * 128 connections to the cart service was lost that way within a minute, and every later
+     * request waited until it failed, for good (issue 18's drop benchmark). A connection that
+     * comes after the wait ended is given back at once.
+     */
+    private Future<HttpClientRequest> request(HttpClient from, RequestOptions options, long waitMillis) {
+        Promise<HttpClientRequest> obtained = Promise.promise();
+        long timer = vertx.setTimer(waitMillis, expired -> obtained.tryFail(
+                new ConnectException("no connection to " + name + " within " + waitMillis + " ms")));
+        from.request(options).onComplete(result -> {
+            vertx.cancelTimer(timer);
+            if (result.failed()) {
+                obtained.tryFail(result.cause());
+            } else if (!obtained.tryComplete(result.result())) {
+                result.result().reset(); // too late: the connection goes back to the pool
+            }
+        });
+        return obtained.future();
+    }
+
+    /**
+     * Ends the exchange with the service when its client goes away before its answer: the request
+     * holds one of the pool's connections from the moment it has one, and nothing else gives it
+     * back if the client left while it waited for it (the client's request then never ends, so
+     * neither does the one to the service). Under a flash sale a thousand shoppers' requests time
+     * out while waiting for a connection; without this every pooled connection to the cart
+     * service was held by an abandoned exchange within a minute, and every later request waited
+     * until it was a 504 (issue 18's drop benchmark). A reset after the answer has ended is
+     * ignored ({@link FinishedExchangeGuard}): the connection may already carry another request.
+     */
+    private static HttpClientRequest resetWhenTheClientLeaves(HttpServerResponse answer, HttpClientRequest request) {
+        if (answer.closed()) {
+            request.reset();
+        } else {
+            answer.closeHandler(gone -> request.reset());
+        }
+        return request;
     }
 
     /** Sends the request of {@code context} again, to the same address, on a new connection that is closed after its answer. */
     Future<ProxyResponse> resend(ProxyContext context) {
-        return freshClient.request(context.get(ORIGIN, RequestOptions.class))
+        return request(freshClient, context.get(ORIGIN, RequestOptions.class), connectMillis)
                 .onSuccess(request -> prepare(context, request))
                 .compose(request -> context.request().send(FinishedExchangeGuard.guard(request)));
     }
@@ -149,8 +200,8 @@ final class Upstream {
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl)
                 .setMethod(HttpMethod.GET).setURI("/q/openapi?format=json")
                 .putHeader("Accept", "application/json")
-                .setConnectTimeout(requestOptions.getConnectTimeout()).setIdleTimeout(timeoutMillis);
-        return client.request(get)
+                .setIdleTimeout(timeoutMillis);
+        return request(client, get, connectMillis)
                 .compose(HttpClientRequest::send)
                 .compose(response -> response.body().compose(body -> response.statusCode() == 200
                         ? Future.succeededFuture(body)
@@ -167,8 +218,8 @@ final class Upstream {
         RequestOptions probe = new RequestOptions()
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl)
                 .setMethod(HttpMethod.GET).setURI("/q/health/ready")
-                .setConnectTimeout(timeout).setIdleTimeout(timeout);
-        return client.request(probe)
+                .setIdleTimeout(timeout);
+        return request(client, probe, timeout)
                 .compose(HttpClientRequest::send)
                 .compose(response -> response.body().map(body -> response.statusCode() == 200));
     }
