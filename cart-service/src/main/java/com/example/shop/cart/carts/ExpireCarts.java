@@ -26,14 +26,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 
 /**
  * Expires carts untouched for longer than {@code cart.expiry.inactive-after}, and carts that have
  * held stock for longer than {@code cart.expiry.max-hold} however active they are; then deletes
  * carts that hold nothing once their retention is over.
  * <ol>
- * <li><b>Lock</b>: active → expiring in one {@code updateMany} whose filter is evaluated per cart
- * at the moment it is written: {@code status: active} and {@code last_modified < cutoff}. A cart
+ * <li><b>Lock</b>: active → expiring, {@link #BATCH} carts per {@code updateMany} (their ids read
+ * first, in one pass), whose filter is evaluated per cart at the moment it is written:
+ * {@code status: active} and {@code last_modified < cutoff}. A cart
  * touched meanwhile has a newer {@code last_modified} and is left alone; an add racing the lock
  * fails its own guarded cart write ({@code status: active}) and undoes its reservation. A second
  * {@code updateMany} locks the active carts whose {@code held_since} (set by their first
@@ -53,7 +55,7 @@ import org.bson.Document;
  * {@code cart.retention.expired}, active carts without lines untouched for
  * {@code cart.retention.empty} (the idle lock leaves empty carts alone), and, when
  * {@code cart.retention.complete} is set, completed (settled) carts older than that,
- * each with one {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
+ * {@link #BATCH} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
  * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
  * </ol>
  * Round trips grow with the number of reservations and skus per batch, never with the holders of a sku. A failure
@@ -88,14 +90,8 @@ public class ExpireCarts {
         Instant now = Instant.now();
         Date cutoff = Date.from(now.minus(inactiveAfter));
         // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
-        int locked = (int) carts.updateMany(
-                and(eq("status", CartStatus.ACTIVE.wire()), lt("last_modified", cutoff), exists("items.0")),
-                combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
-                .getModifiedCount();
-        int heldTooLong = (int) carts.updateMany(
-                and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold())))),
-                combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
-                .getModifiedCount();
+        int locked = lock(and(eq("status", CartStatus.ACTIVE.wire()), lt("last_modified", cutoff), exists("items.0")));
+        int heldTooLong = lock(and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold())))));
         Map<String, List<String>> expiring = new LinkedHashMap<>(); // cart id → the skus of its lines
         for (Document cart : carts.find(eq("status", CartStatus.EXPIRING.wire())).projection(include("_id", "items.sku"))) {
             expiring.put(cart.getString("_id"), StoredCart.lines(cart).stream().map(line -> line.getString("sku")).toList());
@@ -119,16 +115,51 @@ public class ExpireCarts {
         return new ExpiryReport(locked, heldTooLong, expired, units, deleteSpent(now));
     }
 
+    /**
+     * Locks (active → expiring) the carts matching {@code stale}: their ids are read in one pass,
+     * then locked {@link #BATCH} at a time, each cart guarded by {@code stale} again at the moment
+     * it is written, so a cart touched since the read is left alone. One {@code updateMany} over
+     * every stale cart would be a single command whose time grows with them: at 100,000 carts on
+     * the embedded server it outlasted the driver's 10 s socket timeout and the run failed.
+     */
+    private int lock(Bson stale) {
+        List<String> ids = new ArrayList<>();
+        for (Document cart : carts.find(stale).projection(include("_id"))) {
+            ids.add(cart.getString("_id"));
+        }
+        int locked = 0;
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            List<String> batch = ids.subList(from, Math.min(from + BATCH, ids.size()));
+            locked += (int) carts.updateMany(and(in("_id", batch), stale),
+                    combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
+                    .getModifiedCount();
+        }
+        return locked;
+    }
+
+    /** Deletes the carts matching {@code spent}, {@link #BATCH} at a time (the ids read in one pass), for the reason {@link #lock} gives. */
+    private long deleteAll(Bson spent) {
+        List<String> ids = new ArrayList<>();
+        for (Document cart : carts.find(spent).projection(include("_id"))) {
+            ids.add(cart.getString("_id"));
+        }
+        long deleted = 0;
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            deleted += carts.deleteMany(and(in("_id", ids.subList(from, Math.min(from + BATCH, ids.size()))), spent)).getDeletedCount();
+        }
+        return deleted;
+    }
+
     /** Deletes the carts that hold nothing and whose retention is over; returns how many. */
     private long deleteSpent(Instant now) {
         CartConfig.Retention retention = config.retention();
-        long deleted = carts.deleteMany(and(eq("status", CartStatus.EXPIRED.wire()),
-                lt("last_modified", Date.from(now.minus(retention.expired()))))).getDeletedCount();
-        deleted += carts.deleteMany(and(eq("status", CartStatus.ACTIVE.wire()), size("items", 0),
-                lt("last_modified", Date.from(now.minus(retention.empty()))))).getDeletedCount();
+        long deleted = deleteAll(and(eq("status", CartStatus.EXPIRED.wire()),
+                lt("last_modified", Date.from(now.minus(retention.expired())))));
+        deleted += deleteAll(and(eq("status", CartStatus.ACTIVE.wire()), size("items", 0),
+                lt("last_modified", Date.from(now.minus(retention.empty())))));
         if (retention.complete().isPresent()) {
-            deleted += carts.deleteMany(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", true),
-                    lt("last_modified", Date.from(now.minus(retention.complete().get()))))).getDeletedCount();
+            deleted += deleteAll(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", true),
+                    lt("last_modified", Date.from(now.minus(retention.complete().get())))));
         }
         metrics.deleted(deleted);
         return deleted;
