@@ -99,7 +99,7 @@ final class HostileSweep {
         if (template.startsWith("/api/categories")) {
             return value.length() <= 64 && SLUG.matcher(value).matches(); // a category list's cursor is the last slug seen
         }
-        if (template.equals("/api/admin/inventory")) {
+        if (template.equals("/api/admin/inventory") || template.equals("/api/admin/inventory/{sku}/holders")) {
             try { // an opaque cursor: any base64url text is one (the page after whatever it names)
                 java.util.Base64.getUrlDecoder().decode(value);
                 return true;
@@ -304,6 +304,8 @@ final class HostileSweep {
                 new Endpoint("GET", "/api/inventory/{sku}", false, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/admin/inventory", true, null, List.of("limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/admin/inventory/{sku}", true, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/inventory/overview", true, null, List.of("limit", "window"), Map.of()),
+                new Endpoint("GET", "/api/admin/inventory/{sku}/holders", true, null, List.of("limit", "cursor"), Map.of()),
                 new Endpoint("PUT", "/api/inventory/{sku}", true, "{\"qty\":5}", List.of(), Map.of()),
                 new Endpoint("POST", "/api/inventory/{sku}/restock", true, "{\"qty\":5}", List.of(), Map.of()),
                 new Endpoint("POST", "/api/admin/jobs/{job}", true, null, List.of("olderThan"), Map.of()),
