@@ -7,7 +7,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
@@ -118,8 +117,7 @@ final class Upstream {
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
         context.set(ORIGIN, origin);
         return request(client, origin, connectMillis).onSuccess(request -> prepare(context, request))
-                .map(FinishedExchangeGuard::guard)
-                .map(request -> resetWhenTheClientLeaves(context.request().proxiedRequest().response(), request));
+                .map(FinishedExchangeGuard::guard);
     }
 
     /**
@@ -145,25 +143,6 @@ final class Upstream {
             }
         });
         return obtained.future();
-    }
-
-    /**
-     * Ends the exchange with the service when its client goes away before its answer: the request
-     * holds one of the pool's connections from the moment it has one, and nothing else gives it
-     * back if the client left while it waited for it (the client's request then never ends, so
-     * neither does the one to the service). Under a flash sale a thousand shoppers' requests time
-     * out while waiting for a connection; without this every pooled connection to the cart
-     * service was held by an abandoned exchange within a minute, and every later request waited
-     * until it was a 504 (issue 18's drop benchmark). A reset after the answer has ended is
-     * ignored ({@link FinishedExchangeGuard}): the connection may already carry another request.
-     */
-    private static HttpClientRequest resetWhenTheClientLeaves(HttpServerResponse answer, HttpClientRequest request) {
-        if (answer.closed()) {
-            request.reset();
-        } else {
-            answer.closeHandler(gone -> request.reset());
-        }
-        return request;
     }
 
     /** Sends the request of {@code context} again, to the same address, on a new connection that is closed after its answer. */

@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
@@ -116,38 +117,37 @@ public class ExpireCarts {
     }
 
     /**
-     * Locks (active → expiring) the carts matching {@code stale}: their ids are read in one pass,
-     * then locked {@link #BATCH} at a time, each cart guarded by {@code stale} again at the moment
-     * it is written, so a cart touched since the read is left alone. One {@code updateMany} over
-     * every stale cart would be a single command whose time grows with them: at 100,000 carts on
-     * the embedded server it outlasted the driver's 10 s socket timeout and the run failed.
+     * Locks (active → expiring) the carts matching {@code stale}, each guarded by {@code stale}
+     * again at the moment it is written, so a cart touched since the read is left alone.
      */
     private int lock(Bson stale) {
-        List<String> ids = new ArrayList<>();
-        for (Document cart : carts.find(stale).projection(include("_id"))) {
-            ids.add(cart.getString("_id"));
-        }
-        int locked = 0;
-        for (int from = 0; from < ids.size(); from += BATCH) {
-            List<String> batch = ids.subList(from, Math.min(from + BATCH, ids.size()));
-            locked += (int) carts.updateMany(and(in("_id", batch), stale),
-                    combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
-                    .getModifiedCount();
-        }
-        return locked;
+        return (int) inBatches(stale, batch -> carts.updateMany(batch,
+                combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
+                .getModifiedCount());
     }
 
-    /** Deletes the carts matching {@code spent}, {@link #BATCH} at a time (the ids read in one pass), for the reason {@link #lock} gives. */
+    /** Deletes the carts matching {@code spent}. */
     private long deleteAll(Bson spent) {
+        return inBatches(spent, batch -> carts.deleteMany(batch).getDeletedCount());
+    }
+
+    /**
+     * Applies {@code write} to the carts matching {@code filter}, {@link #BATCH} at a time: their
+     * ids are read in one pass, then each write is given {@code _id in batch} and {@code filter}.
+     * One write over every matching cart would be a single command whose time grows with them: at
+     * 100,000 carts on the embedded server it outlasted the driver's 10 s socket timeout and the
+     * run failed. Returns the sum of what the writes counted.
+     */
+    private long inBatches(Bson filter, ToLongFunction<Bson> write) {
         List<String> ids = new ArrayList<>();
-        for (Document cart : carts.find(spent).projection(include("_id"))) {
+        for (Document cart : carts.find(filter).projection(include("_id"))) {
             ids.add(cart.getString("_id"));
         }
-        long deleted = 0;
+        long counted = 0;
         for (int from = 0; from < ids.size(); from += BATCH) {
-            deleted += carts.deleteMany(and(in("_id", ids.subList(from, Math.min(from + BATCH, ids.size()))), spent)).getDeletedCount();
+            counted += write.applyAsLong(and(in("_id", ids.subList(from, Math.min(from + BATCH, ids.size()))), filter));
         }
-        return deleted;
+        return counted;
     }
 
     /** Deletes the carts that hold nothing and whose retention is over; returns how many. */
