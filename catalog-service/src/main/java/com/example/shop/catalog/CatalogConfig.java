@@ -2,6 +2,7 @@ package com.example.shop.catalog;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.util.List;
 
 /** The catalog's own settings (prefix {@code catalog}). */
 @ConfigMapping(prefix = "catalog")
@@ -10,6 +11,8 @@ public interface CatalogConfig {
     Products products();
 
     Cursor cursor();
+
+    Search search();
 
     /** Whether the built-in product types (Audio Album, Film) are inserted at startup when missing. */
     @WithDefault("true")
@@ -41,5 +44,26 @@ public interface CatalogConfig {
          * {@code %test} have fixed ones in application.properties).
          */
         String secret();
+    }
+
+    interface Search {
+        /**
+         * Where this replica keeps its search index (a directory of its own: two replicas never share
+         * one; an {@code emptyDir} in Kubernetes). The default puts it beside the platform's other local
+         * state, one directory per HTTP port, so that two local replicas do not meet.
+         */
+        @WithDefault(".platform/catalog-search-${quarkus.http.port}")
+        String directory();
+
+        /**
+         * The bounds of the {@code price} facet's buckets, in minor units, ascending: {@code 1000,2500}
+         * gives [0, 1000), [1000, 2500) and [2500, ∞). Checked at start-up (non-negative, strictly rising).
+         */
+        @WithDefault("500,1000,1500,2000,3000,5000")
+        List<Long> priceBuckets();
+
+        /** How often changes written through to the index are committed to disk (they are searchable at once). */
+        @WithDefault("5s")
+        java.time.Duration commitEvery();
     }
 }

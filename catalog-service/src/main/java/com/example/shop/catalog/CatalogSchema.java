@@ -24,6 +24,11 @@ public class CatalogSchema implements DatabaseSchema {
     public static final String PRODUCTS = "products";
     /** Product types, {@code _id} = the name (feature {@code producttype}). */
     public static final String PRODUCT_TYPES = "product_types";
+    /**
+     * One document, {@code {_id: "products", epoch, revision}}: a counter every product write moves
+     * before it writes, so that a search index can tell whether it is stale (feature {@code search}).
+     */
+    public static final String CATALOG_REVISION = "catalog_revision";
 
     /**
      * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script

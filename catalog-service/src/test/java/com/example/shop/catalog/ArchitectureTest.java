@@ -26,8 +26,8 @@ class ArchitectureTest {
     @Test
     void packagesAreTheRootTheFeaturesAndTheCategoryService() {
         classes().should().resideInAnyPackage("com.example.shop.catalog", "com.example.shop.catalog.product",
-                        "com.example.shop.catalog.producttype", "com.example.shop.catalog.category")
-                .because("the catalog's packages are its features (product, producttype) and the remote it calls (category)")
+                        "com.example.shop.catalog.producttype", "com.example.shop.catalog.search", "com.example.shop.catalog.category")
+                .because("the catalog's packages are its features (product, producttype, search) and the remote it calls (category)")
                 .check(CATALOG.imported());
     }
 
@@ -48,7 +48,16 @@ class ArchitectureTest {
     void theRemoteServiceDoesNotReachIntoTheFeatures() {
         noClasses().that().resideInAPackage("com.example.shop.catalog.category")
                 .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..",
-                        "com.example.shop.catalog.producttype..")
+                        "com.example.shop.catalog.producttype..", "com.example.shop.catalog.search..")
+                .check(CATALOG.imported());
+    }
+
+    @Test
+    void theSearchIndexIsDerivedFromProductsWithoutReachingIntoThem() {
+        noClasses().that().resideInAPackage("com.example.shop.catalog.search")
+                .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..")
+                .because("the index reads products through ProductSource, which the product feature implements; "
+                        + "the product feature writes through to the index, never the other way round")
                 .check(CATALOG.imported());
     }
 }

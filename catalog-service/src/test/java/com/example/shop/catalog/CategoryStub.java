@@ -68,6 +68,7 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
         }
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/categories/", this::handle);
+        server.createContext("/categories", this::handleTree);
         server.start();
         return Map.of("quarkus.rest-client.category-service.url",
                 "http://127.0.0.1:" + server.getAddress().getPort());
@@ -104,6 +105,39 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
                     "{\"slug\":\"" + parts[2] + "\",\"ids\":[" + ids + "],\"extra\":true}");
         }
     }
+
+    static final Map<String, String> NAMES = Map.of("music", "Music", "jazz", "Jazz", "bop", "Bop",
+            "modal-jazz", "Modal Jazz", "rock", "Rock", "films", "Films", "action", "Action");
+    static final Map<String, List<String>> CHILDREN = Map.of("music", List.of("jazz", "rock"),
+            "jazz", List.of("bop", "modal-jazz"), "films", List.of("action"));
+    static final List<String> ROOTS = List.of("films", "music");
+
+    /** {@code GET /categories?tree=true}: the tree, nested, as the category service writes it. */
+    private void handleTree(HttpExchange exchange) throws IOException {
+        TREE_CALLS.incrementAndGet();
+        try (exchange) {
+            Mode current = mode;
+            if (current == Mode.ERROR) {
+                send(exchange, 500, "application/problem+json", "{\"status\":500,\"title\":\"Internal error\"}");
+                return;
+            }
+            if (!"tree=true".equals(exchange.getRequestURI().getQuery())) {
+                send(exchange, 400, "application/problem+json", "{\"status\":400}");
+                return;
+            }
+            String roots = ROOTS.stream().map(CategoryStub::node).collect(Collectors.joining(","));
+            send(exchange, 200, "application/json", "{\"roots\":[" + roots + "],\"count\":7}");
+        }
+    }
+
+    private static String node(String slug) {
+        String children = CHILDREN.getOrDefault(slug, List.of()).stream().map(CategoryStub::node)
+                .collect(Collectors.joining(","));
+        return "{\"id\":\"" + SUBTREES.get(slug).get(0) + "\",\"slug\":\"" + slug + "\",\"name\":\"" + NAMES.get(slug)
+                + "\",\"children\":[" + children + "]}";
+    }
+
+    private static final AtomicInteger TREE_CALLS = new AtomicInteger();
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);

@@ -6,13 +6,15 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * The one category call this service makes: GET {category}/categories/{slug}/subtree-ids. Only
+ * The category calls this service makes: GET {category}/categories/{slug}/subtree-ids (the
+ * category filter) and GET {category}/categories?tree=true (the category facet). Only
  * {@link CategorySubtrees} uses it; its connect and read timeouts are
  * {@code quarkus.rest-client.category-service.*}.
  */
@@ -26,6 +28,11 @@ interface CategoryClient {
     @Produces(MediaType.APPLICATION_JSON)
     SubtreeIds subtreeIds(@PathParam("slug") String slug);
 
+    /** 200 with every category, nested under its parent: {@code GET /categories?tree=true}. */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    Tree tree(@QueryParam("tree") boolean tree);
+
     /** A 404 means the category service has no such category; any other error status is it failing. */
     @ClientExceptionMapper
     static RuntimeException toException(Response response) {
@@ -33,6 +40,14 @@ interface CategoryClient {
             return new UnknownCategoryException();
         }
         return new IllegalStateException("the category service answered " + response.getStatus());
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Tree(List<TreeNode> roots) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record TreeNode(String id, String slug, String name, List<TreeNode> children) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -6,6 +6,7 @@ import com.example.shop.problems.Problems;
 import io.quarkus.cache.CacheResult;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
@@ -37,6 +38,7 @@ import org.jboss.logging.Logger;
 public class CategorySubtrees {
 
     static final String CACHE = "category-subtrees";
+    static final String TREE_CACHE = "category-tree";
     static final String DEPENDENCY = "category-service";
     private static final Logger LOG = Logger.getLogger(CategorySubtrees.class);
     private static final Pattern ID = Pattern.compile("[0-9a-f]{24}");
@@ -65,6 +67,54 @@ public class CategorySubtrees {
             throw new IllegalStateException("malformed subtree answer for '" + slug + "'");
         }
         return List.copyOf(answer.ids());
+    }
+
+    /** A category of the tree with its children, as the category facet shows them. */
+    public record Category(String id, String slug, String name, List<Category> children) {
+
+        /** Its own id and every descendant's. */
+        public List<String> subtreeIds() {
+            List<String> ids = new ArrayList<>();
+            collect(this, ids);
+            return ids;
+        }
+
+        private static void collect(Category category, List<String> ids) {
+            ids.add(category.id());
+            category.children().forEach(child -> collect(child, ids));
+        }
+    }
+
+    /**
+     * The whole category tree (its roots, each with its descendants), for the category facet: one
+     * call whatever the number of categories, cached like the subtrees and failing the same way (a
+     * 503 naming {@code category-service}, never an empty tree).
+     */
+    @CacheResult(cacheName = TREE_CACHE)
+    @Timeout(2000)
+    @CircuitBreakerName(CategorySubtrees.DEPENDENCY + "-tree")
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, skipOn = ProblemException.class)
+    @Fallback(fallbackMethod = "treeUnavailable", skipOn = ProblemException.class)
+    public List<Category> roots() {
+        CategoryClient.Tree tree = client.tree(true);
+        if (tree == null || tree.roots() == null) {
+            throw new IllegalStateException("malformed category tree answer");
+        }
+        return tree.roots().stream().map(CategorySubtrees::category).toList();
+    }
+
+    private static Category category(CategoryClient.TreeNode node) {
+        if (node == null || node.id() == null || !ID.matcher(node.id()).matches() || node.slug() == null) {
+            throw new IllegalStateException("malformed category in the tree answer");
+        }
+        List<CategoryClient.TreeNode> children = node.children() == null ? List.of() : node.children();
+        return new Category(node.id(), node.slug(), node.name() == null ? node.slug() : node.name(),
+                children.stream().map(CategorySubtrees::category).toList());
+    }
+
+    List<Category> treeUnavailable(Throwable cause) {
+        LOG.warnf("Category service could not give its tree: %s", cause.toString());
+        throw Problems.unavailable(DEPENDENCY, "The category service could not be asked for its categories; retry later");
     }
 
     List<String> unavailable(String slug, Throwable cause) {

@@ -5,42 +5,56 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
+import com.example.shop.catalog.search.IndexUpdates;
+import com.example.shop.catalog.search.ListedProduct;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.bson.Document;
 
 /**
  * Creates a product at version 1 with one {@code insertOne}. The unique index on {@code sku}
  * refuses a duplicate (11000 → 409 duplicate-sku), so the insert waits until that index exists:
- * without it the answer is a 503, never a write that could duplicate a sku.
+ * without it the answer is a 503, never a write that could duplicate a sku. The product is in this
+ * replica's listings before the answer ({@link IndexUpdates}).
  */
 @ApplicationScoped
 public class CreateProduct {
 
     private final ProductStore store;
     private final ProductFields fields;
-    private final PerCartLimit perCartLimit;
     private final SchemaSetup schema;
+    private final IndexUpdates index;
+    private final ListedProducts listed;
 
-    CreateProduct(ProductStore store, ProductFields fields, PerCartLimit perCartLimit, SchemaSetup schema) {
+    CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index, ListedProducts listed) {
         this.store = store;
         this.fields = fields;
-        this.perCartLimit = perCartLimit;
         this.schema = schema;
+        this.index = index;
+        this.listed = listed;
     }
 
+    /** Inserts the product, then puts it in this replica's search index before answering (write-through). */
     public ProductJson create(ProductBody body) {
         Document product = newProduct(body);
         schema.requireReady(); // no insert without the unique sku index: it is what refuses a duplicate
+        IndexUpdates.Change change = index.change();
         try {
             store.products().insertOne(product);
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
+                change.none();
                 throw CatalogProblems.duplicateSku(body.sku());
             }
+            change.reread(List.of(body.sku()));
+            throw e;
+        } catch (RuntimeException e) {
+            change.reread(List.of(body.sku())); // written or not: the index takes what MongoDB holds
             throw e;
         }
-        product.remove("_id");
-        return ProductJson.of(perCartLimit.shownOn(product));
+        ListedProduct created = listed.listed(product);
+        change.put(created);
+        return ProductJson.of(created);
     }
 
     /**

@@ -1,28 +1,45 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.bson.conversions.Bson;
 
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 
-/** Deletes a product with {@code deleteOne({sku})}, or {@code deleteOne({sku, version: n})} under If-Match (412 when stale). */
+/**
+ * Deletes a product with {@code deleteOne({sku})}, or {@code deleteOne({sku, version: n})} under
+ * If-Match (412 when stale); it is gone from this replica's listings before the answer ({@link IndexUpdates}).
+ */
 @ApplicationScoped
 public class DeleteProduct {
 
     private final ProductStore store;
+    private final IndexUpdates index;
 
-    DeleteProduct(ProductStore store) {
+    DeleteProduct(ProductStore store, IndexUpdates index) {
         this.store = store;
+        this.index = index;
     }
 
     /** When {@code expectedVersion} is given, only if the product is still at that version. */
     public void delete(String sku, Long expectedVersion) {
         Bson filter = expectedVersion == null ? eq("sku", sku) : and(eq("sku", sku), eq("version", expectedVersion));
-        if (store.products().deleteOne(filter).getDeletedCount() > 0) {
+        IndexUpdates.Change change = index.change();
+        long deleted;
+        try {
+            deleted = store.products().deleteOne(filter).getDeletedCount();
+        } catch (RuntimeException e) {
+            change.reread(List.of(sku)); // deleted or not: the index takes what MongoDB holds
+            throw e;
+        }
+        if (deleted > 0) {
+            change.removed(sku);
             return;
         }
+        change.none();
         if (expectedVersion == null) {
             throw CatalogProblems.unknownProduct(sku);
         }

@@ -18,6 +18,7 @@ import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertOneModel;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.WriteModel;
+import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,11 +45,13 @@ class ImportProducts implements LineImporter<ProductBody> {
     private final ProductStore store;
     private final CreateProduct createProduct;
     private final SchemaSetup schema;
+    private final IndexUpdates index;
 
-    ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema) {
+    ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index) {
         this.store = store;
         this.createProduct = createProduct;
         this.schema = schema;
+        this.index = index;
     }
 
     @Override
@@ -77,8 +80,19 @@ class ImportProducts implements LineImporter<ProductBody> {
                 outcomes.rejected(line, e.problem());
             }
         }
-        for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
-            pending = write(pending, outcomes, attempt == ATTEMPTS);
+        if (pending.isEmpty()) {
+            return;
+        }
+        // The batch's products go into this replica's index as MongoDB holds them once it is written:
+        // one more read on the sku index per batch, whatever mix of creates, replaces, races and errors it had.
+        List<String> skus = List.copyOf(pending.keySet());
+        IndexUpdates.Change change = index.change();
+        try {
+            for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
+                pending = write(pending, outcomes, attempt == ATTEMPTS);
+            }
+        } finally {
+            change.reread(skus);
         }
     }
 

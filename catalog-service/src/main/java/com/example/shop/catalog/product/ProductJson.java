@@ -31,6 +31,11 @@ public record ProductJson(String sku, long version, String json) {
                 product.toJson(SETTINGS));
     }
 
+    /** A product as listed, for the answer to the write that made it. */
+    static ProductJson of(com.example.shop.catalog.search.ListedProduct listed) {
+        return new ProductJson(listed.sku(), ((Number) listed.product().get("version")).longValue(), listed.json());
+    }
+
     /** A page of products: {@code {"items": [...], "next": cursor or null}}. */
     static String page(List<Document> items, String next) {
         StringBuilder json = new StringBuilder(256 + items.size() * 700).append("{\"items\":[");

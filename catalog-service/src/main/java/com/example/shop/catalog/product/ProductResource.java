@@ -5,6 +5,11 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.catalog.search.Facet;
+import com.example.shop.catalog.search.PriceRange;
+import com.example.shop.catalog.search.ProductQuery;
+import com.example.shop.catalog.search.ProductSort;
+import com.example.shop.catalog.search.SearchProducts;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
@@ -23,6 +28,7 @@ import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -44,6 +50,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ProductResource {
 
     private static final int MAX_TEXT_PARAMETER = 200;
+    private static final int MAX_VALUES = 20;
 
     private final GetProduct getProduct;
     private final SearchProducts searchProducts;
@@ -80,32 +87,47 @@ public class ProductResource {
     }
 
     @GET
-    @Operation(operationId = "listProducts", summary = "Search products", description = "All filters are optional and combine with AND. "
-            + "Pages are ordered by 'sort' then sku; pass the 'next' of a page as 'cursor' to get the following one. "
-            + "The weak ETag is over the page's content: any change of a product on it moves it.")
+    @Operation(operationId = "listProducts", summary = "Search products", description = "All filters are optional and combine with AND; "
+            + "several values of type, genre or price mean any of them. Served from this replica's search index, which holds "
+            + "every change made on this replica before that change was answered. "
+            + "Pages are ordered by 'sort' then sku (by relevance then sku when q is given without sort); pass the 'next' of a "
+            + "page as 'cursor' to get the following one. facets=type,genre,price,category adds counts: each facet counts the "
+            + "products that pass every filter but its own. The weak ETag names the index state the page was read from: "
+            + "any change of the catalog moves it.")
     @APIResponse(responseCode = "200", description = "One page of products",
-            headers = {@Header(name = "ETag", description = "Weak tag over the page's content", schema = @Schema(type = SchemaType.STRING)),
+            headers = {@Header(name = "ETag", description = "Weak tag of the index state the page was read from", schema = @Schema(type = SchemaType.STRING)),
                     @Header(name = "Cache-Control", description = "public, max-age, stale-while-revalidate", schema = @Schema(type = SchemaType.STRING))},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.Page.class)))
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "An ETag of an earlier answer: 304 when still current",
             schema = @Schema(type = SchemaType.STRING))
-    @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current page content")
+    @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current index state")
     @APIResponse(responseCode = "400", description = "Unknown or invalid parameter, tampered cursor (the problem names it)")
     @APIResponse(responseCode = "404", description = "Unknown category slug")
-    @APIResponse(responseCode = "503", description = "The category service (for 'category') or the database is unavailable")
+    @APIResponse(responseCode = "503", description = "The category service (for 'category' or the category facet) is unavailable, "
+            + "or this replica's search index is still being built")
     public Response list(
-            @Parameter(description = "Product type, exact (e.g. Film)") @QueryParam("type") String type,
-            @Parameter(description = "details.genre contains this value, exact (e.g. Jazz)") @QueryParam("genre") String genre,
+            @Parameter(description = "Product type, exact (e.g. Film); repeat for any of several") @QueryParam("type") List<String> type,
+            @Parameter(description = "details.genre contains this value, exact (e.g. Jazz); repeat for any of several") @QueryParam("genre") List<String> genre,
             @Parameter(description = "details.actor contains this value, exact") @QueryParam("actor") String actor,
             @Parameter(description = "pricing.pct_savings strictly greater than this (0..100)") @QueryParam("minSavingsPct") Integer minSavingsPct,
             @Parameter(description = "Title contains this text, case-insensitive, taken literally") @QueryParam("title") String title,
-            @Parameter(description = "Title starts with this text, case-sensitive (uses the title index)") @QueryParam("titlePrefix") String titlePrefix,
+            @Parameter(description = "Title starts with this text, case-sensitive") @QueryParam("titlePrefix") String titlePrefix,
             @Parameter(description = "One keyword, matched exactly after lower-casing") @QueryParam("keyword") String keyword,
             @Parameter(description = "Category slug: products in it or any of its subcategories") @QueryParam("category") String category,
-            @Parameter(description = "Order", schema = @Schema(type = SchemaType.STRING, enumeration = {"-pct_savings", "-issue_date", "title", "price", "-price"}))
+            @Parameter(description = "pricing.retail in a range of minor units, 'min-max' (max excluded) or 'min-', as the price facet "
+                    + "names its buckets; repeat for any of several") @QueryParam("price") List<String> price,
+            @Parameter(description = "Text search in title (ranked higher), description and the text attributes of details: every word "
+                    + "must match, by its English stem, with one typo in words of 5 letters or more, and the last word as a prefix "
+                    + "unless q ends with a space. Plain text: no character is query syntax. At most 200 characters.")
+            @QueryParam("q") String q,
+            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category")
+            @QueryParam("facets") String facets,
+            @Parameter(description = "Order (default: relevance with q, else sku)", schema = @Schema(type = SchemaType.STRING,
+                    enumeration = {"-pct_savings", "-issue_date", "title", "price", "-price", "relevance"}))
             @QueryParam("sort") String sort,
             @Parameter(description = "Page size 1..100, default 20") @QueryParam("limit") Integer limit,
-            @Parameter(description = "The 'next' of the previous page, unchanged") @QueryParam("cursor") String cursor) {
+            @Parameter(description = "The 'next' of the previous page, unchanged") @QueryParam("cursor") String cursor,
+            @HeaderParam("If-None-Match") String ifNoneMatch) {
         int pageSize = limit == null ? config.products().defaultLimit() : limit;
         if (pageSize < 1 || pageSize > config.products().maxLimit()) {
             throw Problems.invalidField("limit", "Query parameter 'limit' must be between 1 and "
@@ -114,10 +136,18 @@ public class ProductResource {
         if (minSavingsPct != null && (minSavingsPct < 0 || minSavingsPct > 100)) {
             throw Problems.invalidField("minSavingsPct", "Query parameter 'minSavingsPct' must be between 0 and 100");
         }
-        ProductQuery query = new ProductQuery(text("type", type), text("genre", genre), text("actor", actor),
-                minSavingsPct, text("title", title), text("titlePrefix", titlePrefix), text("keyword", keyword),
-                slug(category), ProductSort.fromParameter(sort), pageSize, text("cursor", cursor));
-        return Response.ok(searchProducts.search(query)).build();
+        String keywordText = text("keyword", keyword);
+        String text = text("q", q);
+        ProductQuery query = new ProductQuery(texts("type", type), texts("genre", genre), text("actor", actor),
+                minSavingsPct, text("title", title), text("titlePrefix", titlePrefix),
+                keywordText == null ? null : Keywords.normalize(keywordText), slug(category),
+                texts("price", price).stream().map(PriceRange::parse).toList(), text,
+                sort == null || sort.isEmpty() ? (text == null ? ProductSort.SKU : ProductSort.RELEVANCE) : ProductSort.fromParameter(sort),
+                pageSize, text("cursor", cursor), Facet.parse(text("facets", facets)));
+        SearchProducts.Listing listing = searchProducts.search(query, ifNoneMatch);
+        // A revalidation that still holds gets an empty body: ConditionalGet turns it into the 304 with the tag
+        // and the cache headers, without the search having run.
+        return Response.ok(listing.unchanged() ? "" : listing.json()).tag(new EntityTag(listing.tag(), true)).build();
     }
 
     @POST
@@ -225,8 +255,19 @@ public class ProductResource {
         return slug == null ? null : Identifiers.requireSlug(slug, "category");
     }
 
+    /** A repeatable parameter: each value as {@link #text}, empty ones dropped, at most {@value #MAX_VALUES} values. */
+    private static List<String> texts(String name, List<String> values) {
+        if (values == null) {
+            return List.of();
+        }
+        if (values.size() > MAX_VALUES) {
+            throw Problems.invalidField(name, "Query parameter '" + name + "' may be given at most " + MAX_VALUES + " times");
+        }
+        return values.stream().filter(v -> !v.isEmpty()).map(v -> text(name, v)).distinct().toList();
+    }
+
     private static String text(String name, String value) {
-        if (value == null) {
+        if (value == null || value.isEmpty()) {
             return null;
         }
         if (value.isBlank()) {

@@ -45,6 +45,31 @@ public record ProductView(
     @Schema(name = "ProductPage")
     public record Page(@Schema(required = true) List<ProductView> items,
                        @Schema(description = "Pass as 'cursor' for the next page; null on the last page",
-                               nullable = true) String next) {
+                               nullable = true) String next,
+                       @Schema(description = "Only with facets=...: the counts asked for. Each facet counts the products that "
+                               + "pass every filter but its own.") Facets facets) {
+    }
+
+    @Schema(name = "ProductFacets")
+    public record Facets(@Schema(description = "Product types, most products first") List<ValueCount> type,
+                         @Schema(description = "Genres, most products first (at most 100)") List<ValueCount> genre,
+                         @Schema(description = "Retail price buckets (catalog.search.price-buckets), in order") List<PriceCount> price,
+                         @Schema(description = "The children of the selected category (the roots without one), each "
+                                 + "counting the products anywhere in its subtree") List<CategoryCount> category) {
+    }
+
+    @Schema(name = "FacetValueCount")
+    public record ValueCount(@Schema(required = true) String value, @Schema(required = true) long count) {
+    }
+
+    @Schema(name = "FacetPriceCount")
+    public record PriceCount(@Schema(required = true, description = "Minor units, included") long min,
+                             @Schema(required = true, nullable = true, description = "Minor units, excluded; null: no bound") Long max,
+                             @Schema(required = true) long count) {
+    }
+
+    @Schema(name = "FacetCategoryCount")
+    public record CategoryCount(@Schema(required = true) String slug, @Schema(required = true) String name,
+                                @Schema(required = true) long count) {
     }
 }

@@ -4,6 +4,8 @@ import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.Problems;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
+import com.example.shop.catalog.search.IndexUpdates;
+import com.example.shop.catalog.search.ListedProduct;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.bson.Document;
@@ -14,7 +16,8 @@ import static com.mongodb.client.model.Filters.eq;
 /**
  * Replaces a product's fields if it is still at the If-Match version, in one
  * {@code findOneAndUpdate({sku, version: n}, {$set…, $unset…, $inc: {version: 1}})}: of two writers
- * holding the same version exactly one matches, the other gets 412 with the current version.
+ * holding the same version exactly one matches, the other gets 412 with the current version. The
+ * new state is in this replica's listings before the answer ({@link IndexUpdates}).
  */
 @ApplicationScoped
 public class ReplaceProduct {
@@ -24,12 +27,14 @@ public class ReplaceProduct {
 
     private final ProductStore store;
     private final ProductFields fields;
-    private final PerCartLimit perCartLimit;
+    private final IndexUpdates index;
+    private final ListedProducts listed;
 
-    ReplaceProduct(ProductStore store, ProductFields fields, PerCartLimit perCartLimit) {
+    ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed) {
         this.store = store;
         this.fields = fields;
-        this.perCartLimit = perCartLimit;
+        this.index = index;
+        this.listed = listed;
     }
 
     public ProductJson replace(String sku, long expectedVersion, ProductBody body) {
@@ -52,12 +57,22 @@ public class ReplaceProduct {
         if (!unset.isEmpty()) {
             update.append("$unset", unset);
         }
-        Document updated = store.products().findOneAndUpdate(and(eq("sku", sku), eq("version", expectedVersion)),
-                update, RETURN_UPDATED);
+        IndexUpdates.Change change = index.change();
+        Document updated;
+        try {
+            updated = store.products().findOneAndUpdate(and(eq("sku", sku), eq("version", expectedVersion)),
+                    update, RETURN_UPDATED);
+        } catch (RuntimeException e) {
+            change.reread(List.of(sku)); // applied or not: the index takes what MongoDB holds
+            throw e;
+        }
         if (updated == null) {
+            change.none();
             throw store.versionOf(sku).map(current -> CatalogProblems.staleVersion(sku, expectedVersion, current))
                     .orElseGet(() -> CatalogProblems.unknownProduct(sku));
         }
-        return ProductJson.of(perCartLimit.shownOn(updated));
+        ListedProduct replaced = listed.listed(updated);
+        change.put(replaced);
+        return ProductJson.of(replaced);
     }
 }

@@ -1,4 +1,4 @@
-package com.example.shop.catalog.product;
+package com.example.shop.catalog.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,10 +35,10 @@ class ProductCursorTest {
     @Test
     void literalRegexMatchesOnlyTheText() {
         for (String text : new String[] {"(Live)", ".*", "a|b", "\\E.*\\Q", "[1.0]", "What? ^$", "ünïcode +"}) {
-            Pattern pattern = Pattern.compile(SearchProducts.literal(text));
+            Pattern pattern = Pattern.compile(MongoListingOracle.literal(text));
             assertEquals(true, pattern.matcher(text).matches(), text);
             assertEquals(false, pattern.matcher(text + "x").matches(), text);
         }
-        assertEquals(false, Pattern.compile(SearchProducts.literal(".*")).matcher("anything").find());
+        assertEquals(false, Pattern.compile(MongoListingOracle.literal(".*")).matcher("anything").find());
     }
 }

@@ -1,4 +1,4 @@
-package com.example.shop.catalog.product;
+package com.example.shop.catalog.search;
 
 import com.example.shop.problems.Problems;
 import java.io.ByteArrayInputStream;
@@ -28,6 +28,7 @@ final class ProductCursor {
     private static final byte LONG = 1;
     private static final byte STRING = 2;
     private static final byte DATE = 3;
+    private static final byte SCORE = 4;
 
     /** Where the previous page ended: its last product's sort key (may be null) and sku. */
     record Position(Object key, String sku) {
@@ -47,6 +48,9 @@ final class ProductCursor {
             Object value = position.key();
             if (value == null) {
                 out.writeByte(NULL);
+            } else if (value instanceof Float score) {
+                out.writeByte(SCORE);
+                out.writeFloat(score);
             } else if (value instanceof Number number) {
                 out.writeByte(LONG);
                 out.writeLong(number.longValue());
@@ -90,6 +94,7 @@ final class ProductCursor {
                 case LONG -> in.readLong();
                 case DATE -> new Date(in.readLong());
                 case STRING -> in.readUTF();
+                case SCORE -> in.readFloat();
                 default -> throw invalid();
             };
             if (!fits(value, sort)) {
@@ -112,6 +117,7 @@ final class ProductCursor {
             case ISSUE_DATE_DESC -> value == null || value instanceof Date;
             case TITLE -> value instanceof String;
             case PCT_SAVINGS_DESC, PRICE, PRICE_DESC -> value instanceof Long;
+            case RELEVANCE -> value instanceof Float;
         };
     }
 

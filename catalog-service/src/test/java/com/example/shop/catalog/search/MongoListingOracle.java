@@ -1,47 +1,59 @@
-package com.example.shop.catalog.product;
+package com.example.shop.catalog.search;
 
-import com.example.shop.catalog.CatalogConfig;
-import com.example.shop.catalog.category.CategorySubtrees;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
-import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.bson.json.JsonMode;
+import org.bson.json.JsonWriterSettings;
 
 /**
- * Product searches (book ch. 5 "Operations"): every filter is built here from typed values, never
- * from client JSON, and every text a client gives is matched literally (regex metacharacters are
- * escaped). Pages are keyset-paginated on (sort key, sku), so a page costs an index range scan
- * however deep it is, and an insert between two pages neither repeats nor skips a product. A
- * {@code category} filter asks the category service for the category's subtree first (its
- * failures are answered there: 404 unknown category, 503 category service unavailable).
+ * The listing as the first version answered it, straight from MongoDB (its {@code SearchProducts},
+ * kept here as the oracle the index is held to): the same filters, the same (sort key, sku) keyset
+ * pages, the same cursors. Multi-valued type and genre are {@code $in}, a price range is
+ * {@code $gte}/{@code $lt} on the retail price: what those parameters mean.
  */
-@ApplicationScoped
-public class SearchProducts {
+final class MongoListingOracle {
 
-    private final ProductStore store;
-    private final CategorySubtrees categories;
-    private final ProductCursor cursors;
-    private final PerCartLimit perCartLimit;
+    private static final long DAY = 86_400_000L;
 
-    SearchProducts(ProductStore store, CategorySubtrees categories, CatalogConfig config, PerCartLimit perCartLimit) {
-        this.store = store;
-        this.categories = categories;
-        this.cursors = new ProductCursor(config.cursor().secret());
-        this.perCartLimit = perCartLimit;
+    /** As ProductJson writes a product. */
+    static final JsonWriterSettings SETTINGS = JsonWriterSettings.builder()
+            .outputMode(JsonMode.RELAXED)
+            .int64Converter((value, writer) -> writer.writeNumber(Long.toString(value)))
+            .dateTimeConverter((value, writer) -> writer.writeString(value % DAY == 0
+                    ? Instant.ofEpochMilli(value).atOffset(ZoneOffset.UTC).toLocalDate().toString()
+                    : Instant.ofEpochMilli(value).toString()))
+            .build();
+
+    /** One page: the products as JSON and the cursor of the next page. */
+    record Page(List<String> items, List<String> skus, String next) {
     }
 
-    /** Runs {@code query}: one page as JSON, {@code {"items": [...], "next": cursor or null}}. */
-    public String search(ProductQuery query) {
-        List<String> categoryIds = query.category() == null ? null : categories.idsOf(query.category());
+    private final MongoCollection<Document> products;
+    private final ProductCursor cursors;
+    private final UnaryOperator<Document> shown;
+
+    MongoListingOracle(MongoCollection<Document> products, String cursorSecret, UnaryOperator<Document> shown) {
+        this.products = products;
+        this.cursors = new ProductCursor(cursorSecret);
+        this.shown = shown;
+    }
+
+    Page page(ProductQuery query, List<String> categoryIds) {
         List<Bson> filters = new ArrayList<>();
-        if (query.type() != null) {
-            filters.add(Filters.eq("type", query.type()));
+        if (!query.types().isEmpty()) {
+            filters.add(Filters.in("type", query.types()));
         }
-        if (query.genre() != null) {
-            filters.add(Filters.eq("details.genre", query.genre()));
+        if (!query.genres().isEmpty()) {
+            filters.add(Filters.in("details.genre", query.genres()));
         }
         if (query.actor() != null) {
             filters.add(Filters.eq("details.actor", query.actor()));
@@ -56,10 +68,18 @@ public class SearchProducts {
             filters.add(Filters.regex("title", "^" + literal(query.titlePrefix())));
         }
         if (query.keyword() != null) {
-            filters.add(Filters.eq("keywords", Keywords.normalize(query.keyword())));
+            filters.add(Filters.eq("keywords", query.keyword()));
         }
         if (categoryIds != null) {
             filters.add(Filters.in("category_ids", categoryIds));
+        }
+        if (!query.prices().isEmpty()) {
+            List<Bson> any = new ArrayList<>();
+            for (PriceRange range : query.prices()) {
+                any.add(range.max() == null ? Filters.gte("pricing.retail", range.min())
+                        : Filters.and(Filters.gte("pricing.retail", range.min()), Filters.lt("pricing.retail", range.max())));
+            }
+            filters.add(Filters.or(any));
         }
         ProductSort sort = query.sort();
         int fingerprint = query.fingerprint();
@@ -70,8 +90,8 @@ public class SearchProducts {
         Bson order = sort == ProductSort.SKU ? Sorts.ascending("sku")
                 : Sorts.orderBy(sort.direction < 0 ? Sorts.descending(sort.field) : Sorts.ascending(sort.field),
                 Sorts.ascending("sku"));
-        List<Document> items = store.products().find(filter).projection(ProductStore.WITHOUT_ID).sort(order)
-                .limit(query.limit() + 1).into(new ArrayList<>(query.limit() + 1));
+        List<Document> items = products.find(filter).projection(Projections.excludeId()).sort(order)
+                .limit(query.limit() + 1).into(new ArrayList<>());
         String next = null;
         if (items.size() > query.limit()) {
             items.remove(items.size() - 1);
@@ -79,19 +99,17 @@ public class SearchProducts {
             Object key = sort == ProductSort.SKU ? null : valueAt(last, sort.field);
             next = cursors.encode(fingerprint, new ProductCursor.Position(key, last.getString("sku")));
         }
-        items.forEach(perCartLimit::shownOn);
-        return ProductJson.page(items, next);
+        return new Page(items.stream().map(d -> shown.apply(d).toJson(SETTINGS)).toList(),
+                items.stream().map(d -> d.getString("sku")).toList(), next);
     }
 
-    /** The products strictly after {@code position} in the order {@code sort}. */
-    static Bson after(ProductSort sort, ProductCursor.Position position) {
+    private static Bson after(ProductSort sort, ProductCursor.Position position) {
         Bson laterSku = Filters.gt("sku", position.sku());
         if (sort == ProductSort.SKU) {
             return laterSku;
         }
         Object key = position.key();
         if (key == null) {
-            // only for a nullable field sorted descending: the rest are the other products without it
             return Filters.and(Filters.eq(sort.field, null), laterSku);
         }
         Bson beyond = sort.direction < 0 ? Filters.lt(sort.field, key) : Filters.gt(sort.field, key);

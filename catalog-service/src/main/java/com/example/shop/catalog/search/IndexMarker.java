@@ -1,0 +1,46 @@
+package com.example.shop.catalog.search;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What an index commit says about where it came from (Lucene's commit user data): the layout of
+ * its fields ({@link #FORMAT}, raised whenever {@link ProductDocuments} changes), the database
+ * epoch and catalog revision it reflects ({@link CatalogRevision}), and the settings its stored
+ * JSON was written under ({@code rendering}: the platform's default per-cart limit shows in every
+ * product that inherits it). An index is reused at start-up only when all four still hold.
+ */
+record IndexMarker(int format, String epoch, long revision, String rendering) {
+
+    static final int FORMAT = 1;
+
+    Map<String, String> userData() {
+        Map<String, String> data = new HashMap<>();
+        data.put("format", Integer.toString(format));
+        data.put("epoch", epoch);
+        data.put("revision", Long.toString(revision));
+        data.put("rendering", rendering);
+        return data;
+    }
+
+    /** The marker of a commit, or null for an index without one (never built to the end). */
+    static IndexMarker of(Map<String, String> userData) {
+        try {
+            String epoch = userData.get("epoch");
+            String rendering = userData.get("rendering");
+            if (epoch == null || rendering == null) {
+                return null;
+            }
+            return new IndexMarker(Integer.parseInt(userData.get("format")), epoch,
+                    Long.parseLong(userData.get("revision")), rendering);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether an index with this marker holds exactly the catalog at {@code now}, as this replica would write it. */
+    boolean isCurrent(CatalogRevision.Stamp now, String currentRendering) {
+        return format == FORMAT && epoch.equals(now.epoch()) && revision == now.revision()
+                && rendering.equals(currentRendering);
+    }
+}

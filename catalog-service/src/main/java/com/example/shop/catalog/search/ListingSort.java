@@ -1,0 +1,71 @@
+package com.example.shop.catalog.search;
+
+import java.util.Date;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * A {@link ProductSort} in the index: the same key, then {@code sku} ascending, and the keyset
+ * cursor as Lucene's {@code searchAfter} position. Strings compare as UTF-8 bytes, as MongoDB
+ * compares them. {@code -issue_date} puts products without one last, as MongoDB's descending order
+ * puts a missing value: such a product sorts as the smallest possible date.
+ */
+final class ListingSort {
+
+    private static final SortField SKU = new SortField(ProductDocuments.SKU, SortField.Type.STRING);
+    private static final long NO_DATE = Long.MIN_VALUE;
+
+    private ListingSort() {
+    }
+
+    static Sort of(ProductSort sort) {
+        return switch (sort) {
+            case SKU -> new Sort(SKU);
+            case PCT_SAVINGS_DESC -> new Sort(new SortField(ProductDocuments.PCT_SAVINGS, SortField.Type.LONG, true), SKU);
+            case ISSUE_DATE_DESC -> {
+                SortField date = new SortField(ProductDocuments.ISSUE_DATE, SortField.Type.LONG, true);
+                date.setMissingValue(NO_DATE);
+                yield new Sort(date, SKU);
+            }
+            case TITLE -> new Sort(new SortField(ProductDocuments.TITLE_SORT, SortField.Type.STRING), SKU);
+            case PRICE -> new Sort(new SortField(ProductDocuments.PRICE, SortField.Type.LONG), SKU);
+            case PRICE_DESC -> new Sort(new SortField(ProductDocuments.PRICE, SortField.Type.LONG, true), SKU);
+            case RELEVANCE -> new Sort(SortField.FIELD_SCORE, SKU);
+        };
+    }
+
+    /**
+     * The position just past the cursor's product. Its document number is the reader's last, so
+     * that a product with exactly the cursor's key and sku (the cursor's own product) is not after it.
+     */
+    static FieldDoc after(ProductSort sort, ProductCursor.Position position, int maxDoc) {
+        BytesRef sku = new BytesRef(position.sku());
+        int doc = Math.max(0, maxDoc - 1);
+        Object key = position.key();
+        return switch (sort) {
+            case SKU -> new FieldDoc(doc, Float.NaN, new Object[] {sku});
+            case ISSUE_DATE_DESC -> new FieldDoc(doc, Float.NaN, new Object[] {key == null ? NO_DATE : ((Date) key).getTime(), sku});
+            case TITLE -> new FieldDoc(doc, Float.NaN, new Object[] {new BytesRef((String) key), sku});
+            case PCT_SAVINGS_DESC, PRICE, PRICE_DESC -> new FieldDoc(doc, Float.NaN, new Object[] {key, sku});
+            case RELEVANCE -> new FieldDoc(doc, (Float) key, new Object[] {key, sku});
+        };
+    }
+
+    /** The cursor key of a page's last product, in the type {@link ProductCursor} encodes for the sort. */
+    static Object keyOf(ProductSort sort, FieldDoc last) {
+        Object value = last.fields[0];
+        return switch (sort) {
+            case SKU -> null;
+            case ISSUE_DATE_DESC -> (Long) value == NO_DATE ? null : new Date((Long) value);
+            case TITLE -> ((BytesRef) value).utf8ToString();
+            case PCT_SAVINGS_DESC, PRICE, PRICE_DESC -> (Long) value;
+            case RELEVANCE -> (Float) value;
+        };
+    }
+
+    static String skuOf(FieldDoc last) {
+        return ((BytesRef) last.fields[last.fields.length - 1]).utf8ToString();
+    }
+}

@@ -1,0 +1,146 @@
+package com.example.shop.catalog.search;
+
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.util.BytesRef;
+import org.bson.Document;
+
+/**
+ * A product as a Lucene document: one field per way a listing reads it. Exact filters match
+ * {@link StringField}s holding the stored values unchanged (so {@code genre=Jazz} is as exact and
+ * case-sensitive as the MongoDB query was); numbers are points (ranges) and doc values (sorting);
+ * the facets count sorted-set doc values; {@code q} searches the analyzed text fields; the page
+ * shows the stored JSON.
+ */
+final class ProductDocuments {
+
+    static final String SKU = "sku";
+    static final String JSON = "json";
+    static final String TYPE = "type";
+    static final String GENRE = "genre";
+    static final String ACTOR = "actor";
+    static final String KEYWORD = "keyword";
+    static final String CATEGORY = "category";
+    /** The title as stored: {@code titlePrefix} (case-sensitive). */
+    static final String TITLE_EXACT = "title_exact";
+    /** The title lower-cased: {@code title} (case-insensitive "contains"). */
+    static final String TITLE_LOWER = "title_lower";
+    static final String TITLE_SORT = "title_sort";
+    static final String PCT_SAVINGS = "pct_savings";
+    static final String PRICE = "price";
+    static final String ISSUE_DATE = "issue_date";
+    static final String TITLE_TEXT = "title_text";
+    static final String BODY_TEXT = "body_text";
+    static final String TITLE_WORDS = "title_words";
+    static final String BODY_WORDS = "body_words";
+
+    private ProductDocuments() {
+    }
+
+    static Term idOf(String sku) {
+        return new Term(SKU, sku);
+    }
+
+    static org.apache.lucene.document.Document of(ListedProduct listed) {
+        Document product = listed.product();
+        org.apache.lucene.document.Document doc = new org.apache.lucene.document.Document();
+        String sku = product.getString("sku");
+        doc.add(new StringField(SKU, sku, Field.Store.NO));
+        doc.add(new SortedDocValuesField(SKU, new BytesRef(sku)));
+        doc.add(new StoredField(JSON, listed.json()));
+
+        String type = product.getString("type");
+        if (type != null) {
+            doc.add(new StringField(TYPE, type, Field.Store.NO));
+            doc.add(new SortedSetDocValuesField(TYPE, new BytesRef(type)));
+        }
+        Document details = product.get("details") instanceof Document d ? d : new Document();
+        for (String genre : strings(details.get("genre"))) {
+            doc.add(new StringField(GENRE, genre, Field.Store.NO));
+            doc.add(new SortedSetDocValuesField(GENRE, new BytesRef(genre)));
+        }
+        for (String actor : strings(details.get("actor"))) {
+            doc.add(new StringField(ACTOR, actor, Field.Store.NO));
+        }
+        for (String keyword : strings(product.get("keywords"))) {
+            doc.add(new StringField(KEYWORD, keyword, Field.Store.NO));
+        }
+        for (String category : strings(product.get("category_ids"))) {
+            doc.add(new StringField(CATEGORY, category, Field.Store.NO));
+            doc.add(new SortedSetDocValuesField(CATEGORY, new BytesRef(category)));
+        }
+
+        String title = product.getString("title");
+        if (title != null) {
+            doc.add(new StringField(TITLE_EXACT, title, Field.Store.NO));
+            doc.add(new StringField(TITLE_LOWER, lower(title), Field.Store.NO));
+            doc.add(new SortedDocValuesField(TITLE_SORT, new BytesRef(title)));
+            doc.add(new TextField(TITLE_TEXT, title, Field.Store.NO));
+            doc.add(new TextField(TITLE_WORDS, title, Field.Store.NO));
+        }
+        Document pricing = product.get("pricing") instanceof Document p ? p : new Document();
+        number(doc, PCT_SAVINGS, pricing.get("pct_savings"));
+        number(doc, PRICE, pricing.get("retail"));
+        if (details.get("issue_date") instanceof Date date) {
+            doc.add(new NumericDocValuesField(ISSUE_DATE, date.getTime()));
+        }
+
+        String body = body(product.getString("description"), details);
+        doc.add(new TextField(BODY_TEXT, body, Field.Store.NO));
+        doc.add(new TextField(BODY_WORDS, body, Field.Store.NO));
+        return doc;
+    }
+
+    /**
+     * The lower-cased form {@code title} is matched in: per character, so that the text searched
+     * for and the title are lower-cased alike and never change length.
+     */
+    static String lower(String text) {
+        StringBuilder lower = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> lower.appendCodePoint(Character.toLowerCase(c)));
+        return lower.toString();
+    }
+
+    /** The description and every string attribute of {@code details} (artist, tracks, actors, ...), one text. */
+    private static String body(String description, Document details) {
+        StringBuilder body = new StringBuilder(description == null ? "" : description);
+        for (Object value : details.values()) {
+            for (String text : strings(value)) {
+                body.append('\n').append(text);
+            }
+        }
+        return body.toString();
+    }
+
+    private static void number(org.apache.lucene.document.Document doc, String field, Object value) {
+        if (value instanceof Number number) {
+            doc.add(new LongPoint(field, number.longValue()));
+            doc.add(new NumericDocValuesField(field, number.longValue()));
+        }
+    }
+
+    private static List<String> strings(Object value) {
+        if (value instanceof String text) {
+            return List.of(text);
+        }
+        List<String> strings = new ArrayList<>();
+        if (value instanceof List<?> list) {
+            for (Object element : list) {
+                if (element instanceof String text) {
+                    strings.add(text);
+                }
+            }
+        }
+        return strings;
+    }
+}

@@ -1,0 +1,19 @@
+package com.example.shop.catalog.search;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The products as MongoDB holds them now, the system of record the index is derived from. The
+ * product feature owns the {@code products} collection and implements this; the index only reads
+ * through it (a full build, and the re-read of products whose write had an unknown outcome).
+ */
+public interface ProductSource {
+
+    /** Every product, a page at a time; a product written meanwhile may or may not be seen. */
+    void forEach(Consumer<ListedProduct> each);
+
+    /** The products with these skus as they are now; a sku without a product is absent from the answer. */
+    Map<String, ListedProduct> find(Collection<String> skus);
+}

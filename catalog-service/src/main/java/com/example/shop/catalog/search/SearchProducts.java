@@ -1,0 +1,150 @@
+package com.example.shop.catalog.search;
+
+import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.catalog.category.CategorySubtrees;
+import com.example.shop.problems.Problems;
+import com.example.shop.web.caching.EntityTags;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.TopFieldDocs;
+import org.apache.lucene.index.StoredFields;
+
+/**
+ * Product listings ({@code GET /products}), served from this replica's search index, never from
+ * MongoDB: the filters of the first version with the same answers ({@link ListingFilters}), the
+ * {@code q} text search ({@link TextQuery}), facet counts ({@link FacetCounts}), and the same
+ * keyset pagination on (sort key, sku): a page is a {@code searchAfter} the previous page's last
+ * product, so no product repeats or goes missing across pages while the catalog does not change,
+ * and the cursor (opaque, signed: {@link ProductCursor}) is the one the MongoDB version gave.
+ *
+ * <p>A {@code category} filter asks the category service for the category's subtree first (its
+ * failures are answered there: 404 unknown category, 503 category service unavailable); the
+ * category facet asks it for the tree.
+ *
+ * <p>The answer's tag names the index state it was read from (this opening of the index and its
+ * reader's version, which moves with every change a refresh makes visible) and the category
+ * answers it depends on, so a revalidation is answered without running the search, and any
+ * change moves it. Page and tag come from one searcher, so they never disagree.
+ */
+@ApplicationScoped
+public class SearchProducts {
+
+    /** One page: its JSON (null when {@code unchanged}) and its weak tag's opaque value. */
+    public record Listing(String json, String tag, boolean unchanged) {
+    }
+
+    private final ProductIndex index;
+    private final CategorySubtrees categories;
+    private final ProductCursor cursors;
+    private final PriceBuckets buckets;
+    private final ObjectMapper mapper;
+
+    SearchProducts(ProductIndex index, CategorySubtrees categories, CatalogConfig config, PriceBuckets buckets,
+                   ObjectMapper mapper) {
+        this.index = index;
+        this.categories = categories;
+        this.cursors = new ProductCursor(config.cursor().secret());
+        this.buckets = buckets;
+        this.mapper = mapper;
+    }
+
+    /**
+     * Runs {@code query}: one page as JSON, {@code {"items": [...], "next": cursor or null}} plus
+     * {@code "facets"} when asked. {@code knownTag} is the client's {@code If-None-Match}: when it
+     * names the current state, the search is not run.
+     */
+    public Listing search(ProductQuery query, String knownTag) {
+        if (query.sort() == ProductSort.RELEVANCE && query.text() == null) {
+            throw Problems.invalidField("sort", "sort=relevance orders by the q search; give q, or another sort");
+        }
+        List<String> categoryIds = query.category() == null ? null : categories.idsOf(query.category());
+        List<CategorySubtrees.Category> counted = query.facets().contains(Facet.CATEGORY) ? facetCategories(query.category()) : null;
+        ProductSort sort = query.sort();
+        int fingerprint = query.fingerprint();
+        ProductCursor.Position position = query.cursor() == null ? null : cursors.decode(query.cursor(), fingerprint, sort);
+        ListingFilters filters = ListingFilters.of(query, categoryIds);
+        String inputs = Integer.toHexString(Objects.hash(categoryIds, counted, buckets.all()));
+        return index.read((searcher, state) -> {
+            String tag = state + "." + inputs;
+            if (EntityTags.noneMatchHits(knownTag, "W/\"" + tag + "\"")) {
+                return new Listing(null, tag, true);
+            }
+            try {
+                return new Listing(page(searcher, query, filters, position, fingerprint, counted), tag, false);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private String page(IndexSearcher searcher, ProductQuery query, ListingFilters filters, ProductCursor.Position position,
+                        int fingerprint, List<CategorySubtrees.Category> counted) throws IOException {
+        ProductSort sort = query.sort();
+        Sort order = ListingSort.of(sort);
+        FieldDoc after = position == null ? null : ListingSort.after(sort, position, searcher.getIndexReader().maxDoc());
+        TopFieldDocs top = searcher.searchAfter(after, filters.all(), query.limit() + 1, order, sort == ProductSort.RELEVANCE);
+        ScoreDoc[] hits = top.scoreDocs;
+        int shown = Math.min(hits.length, query.limit());
+        StringBuilder json = new StringBuilder(256 + shown * 900).append("{\"items\":[");
+        StoredFields stored = searcher.storedFields();
+        for (int i = 0; i < shown; i++) {
+            if (i > 0) {
+                json.append(',');
+            }
+            Document doc = stored.document(hits[i].doc, java.util.Set.of(ProductDocuments.JSON));
+            json.append(doc.get(ProductDocuments.JSON));
+        }
+        json.append("],\"next\":");
+        if (hits.length > query.limit()) {
+            FieldDoc last = (FieldDoc) hits[shown - 1];
+            String next = cursors.encode(fingerprint, new ProductCursor.Position(ListingSort.keyOf(sort, last),
+                    ListingSort.skuOf(last)));
+            json.append('"').append(next).append('"'); // base64url: nothing to escape
+        } else {
+            json.append("null");
+        }
+        if (!query.facets().isEmpty()) {
+            Map<String, Object> facets = FacetCounts.count(searcher, filters, query, buckets, counted);
+            try {
+                json.append(",\"facets\":").append(mapper.writeValueAsString(facets));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("facet counts could not be written", e);
+            }
+        }
+        return json.append('}').toString();
+    }
+
+    /** The categories the category facet counts: the selected category's children, or the roots. */
+    private List<CategorySubtrees.Category> facetCategories(String selected) {
+        List<CategorySubtrees.Category> roots = categories.roots();
+        if (selected == null) {
+            return roots;
+        }
+        CategorySubtrees.Category found = find(roots, selected);
+        return found == null ? List.of() : found.children();
+    }
+
+    private static CategorySubtrees.Category find(List<CategorySubtrees.Category> level, String slug) {
+        for (CategorySubtrees.Category category : level) {
+            if (category.slug().equals(slug)) {
+                return category;
+            }
+            CategorySubtrees.Category below = find(category.children(), slug);
+            if (below != null) {
+                return below;
+            }
+        }
+        return null;
+    }
+}

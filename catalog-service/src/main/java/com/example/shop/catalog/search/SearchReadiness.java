@@ -1,0 +1,23 @@
+package com.example.shop.catalog.search;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/** DOWN until this replica's search index is usable (found current, or built): listings are served from it. */
+@Readiness
+@ApplicationScoped
+class SearchReadiness implements HealthCheck {
+
+    private final ProductIndex index;
+
+    SearchReadiness(ProductIndex index) {
+        this.index = index;
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        return HealthCheckResponse.named(ProductIndex.DEPENDENCY).status(index.isUsable()).build();
+    }
+}
