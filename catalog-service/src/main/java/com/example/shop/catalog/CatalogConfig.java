@@ -63,7 +63,7 @@ public interface CatalogConfig {
         List<Long> priceBuckets();
 
         /** How often changes written through to the index are committed to disk (they are searchable at once). */
-        @WithDefault("5s")
+        @WithDefault("PT5S")
         java.time.Duration commitEvery();
     }
 }

@@ -81,8 +81,8 @@ class BadInputTest {
                 .body("field", equalTo("gnre")).body("detail", containsString("gnre"));
         refused(400, () -> given().queryParam("type[$ne]", "x").when().get("/products"))
                 .body("field", equalTo("type[$ne]"));
-        refused(400, () -> given().queryParam("genre", "Jazz").queryParam("genre", "Rock").when().get("/products"))
-                .body("field", equalTo("genre"));
+        refused(400, () -> given().queryParam("actor", "Keanu Reeves").queryParam("actor", "Tom Cruise").when().get("/products"))
+                .body("field", equalTo("actor"));
     }
 
     @Test

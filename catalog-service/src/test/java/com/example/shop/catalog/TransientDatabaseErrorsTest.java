@@ -68,8 +68,19 @@ class TransientDatabaseErrorsTest {
     /** MongoExecutionTimeoutException (50): a query over its time limit. */
     @Test
     void aQueryOverItsTimeLimitIsA503() {
+        String sku = sku("timeout");
+        create(anAlbum(sku));
         FailPoints.always("find", 50);
-        assertRetryLater(given().get("/products").then());
+        assertRetryLater(given().get("/products/" + sku).then());
+    }
+
+    /** Listings are read from this replica's search index: a database that fails does not fail them. */
+    @Test
+    void listingsAreServedFromTheSearchIndexWhileTheDatabaseFails() {
+        String sku = sku("listed");
+        create(anAlbum(sku));
+        FailPoints.always("find", 50);
+        given().queryParam("titlePrefix", "A Love").queryParam("limit", 100).get("/products").then().statusCode(200);
     }
 
     /** MongoWriteConcernException: applied on the primary, not acknowledged by a majority in time. */

@@ -38,6 +38,11 @@ public class CreateProduct {
     public ProductJson create(ProductBody body) {
         Document product = newProduct(body);
         schema.requireReady(); // no insert without the unique sku index: it is what refuses a duplicate
+        if (store.versionOf(body.sku()).isPresent()) {
+            // refused before the write begins, so that a refusal changes nothing (not even the catalog
+            // revision); the unique index still refuses one that races in after this read
+            throw CatalogProblems.duplicateSku(body.sku());
+        }
         IndexUpdates.Change change = index.change();
         try {
             store.products().insertOne(product);

@@ -27,6 +27,11 @@ public class DeleteProduct {
     /** When {@code expectedVersion} is given, only if the product is still at that version. */
     public void delete(String sku, Long expectedVersion) {
         Bson filter = expectedVersion == null ? eq("sku", sku) : and(eq("sku", sku), eq("version", expectedVersion));
+        // Refused before the write begins when it would be refused anyway (see ReplaceProduct).
+        Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
+        if (expectedVersion != null && ((Number) stored).longValue() != expectedVersion) {
+            throw CatalogProblems.staleVersion(sku, expectedVersion, stored);
+        }
         IndexUpdates.Change change = index.change();
         long deleted;
         try {

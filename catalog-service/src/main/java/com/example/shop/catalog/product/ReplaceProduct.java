@@ -57,6 +57,12 @@ public class ReplaceProduct {
         if (!unset.isEmpty()) {
             update.append("$unset", unset);
         }
+        // A stale or unknown product is refused before the write begins, so that a refusal changes
+        // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
+        Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
+        if (((Number) stored).longValue() != expectedVersion) {
+            throw CatalogProblems.staleVersion(sku, expectedVersion, stored);
+        }
         IndexUpdates.Change change = index.change();
         Document updated;
         try {

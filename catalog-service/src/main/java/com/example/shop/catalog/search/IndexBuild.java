@@ -20,7 +20,7 @@ import org.jboss.logging.Logger;
  * kill before its first commit, another database, missed writes, other settings) it is rebuilt from
  * MongoDB. A database that cannot be reached is tried again every second. Then, every
  * {@code catalog.search.commit-every}, changes written through are committed with the revision they
- * reach, so that a restart finds them.
+ * reach, so that a restart finds them, and a writer that broke is replaced by a rebuilt index.
  */
 @ApplicationScoped
 public class IndexBuild {
@@ -81,7 +81,7 @@ public class IndexBuild {
                     build(now);
                 }
                 index.markUsable();
-                worker.scheduleWithFixedDelay(this::commitQuietly, commitEveryMillis, commitEveryMillis,
+                worker.scheduleWithFixedDelay(this::maintain, commitEveryMillis, commitEveryMillis,
                         TimeUnit.MILLISECONDS);
                 return;
             } catch (RuntimeException | IOException e) {
@@ -106,6 +106,9 @@ public class IndexBuild {
     public void rebuild() {
         try {
             worker.submit(() -> {
+                if (index.isBroken()) {
+                    index.reopen();
+                }
                 build(revision.current());
                 return null;
             }).get();
@@ -137,11 +140,18 @@ public class IndexBuild {
                 (System.nanoTime() - began) / 1_000_000, start.revision());
     }
 
-    private void commitQuietly() {
+    /** Commits what was written through; rebuilds an index whose writer broke (its uncommitted changes are lost). */
+    private void maintain() {
         try {
-            commitIfChanged();
+            if (index.isBroken()) {
+                LOG.warn("The search index writer closed after a failure; reopening and rebuilding the index from MongoDB");
+                index.reopen();
+                build(revision.current());
+            } else {
+                commitIfChanged();
+            }
         } catch (RuntimeException | IOException e) {
-            LOG.warnf("Committing the search index failed (%s); trying again later", e.toString());
+            LOG.warnf("Maintaining the search index failed (%s); trying again later", e.toString());
         }
     }
 

@@ -105,35 +105,72 @@ class ProductIndex {
     }
 
     void upsert(ListedProduct product) {
-        try {
-            opened().writer().updateDocument(ProductDocuments.idOf(product.sku()), ProductDocuments.of(product));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        uninterrupted(() -> opened().writer().updateDocument(ProductDocuments.idOf(product.sku()), ProductDocuments.of(product)));
     }
 
     void delete(String sku) {
-        try {
-            opened().writer().deleteDocuments(ProductDocuments.idOf(sku));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        uninterrupted(() -> opened().writer().deleteDocuments(ProductDocuments.idOf(sku)));
     }
 
     /** Makes every change so far visible to the reads that start after this returns. */
     void refresh() {
-        try {
-            opened().searchers().maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        uninterrupted(() -> opened().searchers().maybeRefreshBlocking());
     }
 
     /** Writes the changes so far to disk as one commit carrying {@code marker}. */
-    void commit(IndexMarker marker) throws IOException {
-        IndexWriter writer = opened().writer();
-        writer.setLiveCommitData(marker.userData().entrySet());
-        writer.commit();
+    void commit(IndexMarker marker) {
+        uninterrupted(() -> {
+            IndexWriter writer = opened().writer();
+            writer.setLiveCommitData(marker.userData().entrySet());
+            writer.commit();
+        });
+    }
+
+    private interface IndexWork {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs index work with the thread's interrupt flag cleared (and set again after): Lucene writes
+     * through interruptible file channels, and an interrupted write closes the whole writer for good
+     * (in the tests, the import worker interrupted by a simulated kill did exactly that).
+     */
+    private static void uninterrupted(IndexWork work) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            work.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Whether the writer closed itself after a failure it cannot recover from (a disk error, or an
+     * interrupt that came anyway): its changes since the last commit are lost, so the caller reopens
+     * the index ({@link #reopen()}) and rebuilds it.
+     */
+    boolean isBroken() {
+        Opened current = opened;
+        return current != null && !current.writer().isOpen();
+    }
+
+    /** Closes what is left of a broken index and opens it again (the last commit, or an empty index). */
+    synchronized void reopen() throws IOException {
+        Opened broken = opened;
+        opened = null;
+        if (broken != null) {
+            try {
+                broken.searchers().close();
+                broken.directory().close();
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("closing a broken index", e);
+            }
+        }
+        open();
     }
 
     boolean hasUncommittedChanges() {
