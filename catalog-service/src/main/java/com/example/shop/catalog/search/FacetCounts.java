@@ -27,7 +27,7 @@ import org.apache.lucene.search.Query;
  * matching products; each facet with a selection costs one more.
  * <ul>
  * <li>{@code type}, {@code genre}: {@code [{value, count}]}, most products first (then by value),
- * at most {@value #MAX_VALUES}; a selected value is shown even when no product has it.</li>
+ * the first {@value #MAX_VALUES}, and every selected value, even one no product has.</li>
  * <li>{@code price}: {@code [{min, max, count}]} over {@link PriceBuckets} (max excluded; null on the
  * last).</li>
  * <li>{@code category}: {@code [{slug, name, count}]} for each child of the selected category (the
@@ -95,11 +95,17 @@ final class FacetCounts {
             }
         }
         selected.forEach(value -> counts.putIfAbsent(value, 0L));
-        return counts.entrySet().stream()
+        List<Map.Entry<String, Long>> ranked = counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(MAX_VALUES)
-                .map(e -> entry("value", e.getKey(), "count", e.getValue()))
                 .toList();
+        List<Map<String, Object>> shown = new ArrayList<>();
+        for (int i = 0; i < ranked.size(); i++) {
+            Map.Entry<String, Long> value = ranked.get(i);
+            if (i < MAX_VALUES || selected.contains(value.getKey())) { // what the shopper picked stays in sight
+                shown.add(entry("value", value.getKey(), "count", value.getValue()));
+            }
+        }
+        return shown;
     }
 
     private static List<Map<String, Object>> prices(FacetsCollector hits, PriceBuckets buckets) throws IOException {

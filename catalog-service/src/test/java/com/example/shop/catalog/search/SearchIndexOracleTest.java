@@ -324,8 +324,19 @@ class SearchIndexOracleTest {
                 }
             }
         }
-        p.getOrDefault(facet, List.of()).forEach(selected -> counts.putIfAbsent(selected, 0L));
-        return counts;
+        List<String> selected = p.getOrDefault(facet, List.of());
+        selected.forEach(value -> counts.putIfAbsent(value, 0L));
+        // the first 100 by count (then by value), and the selected values
+        List<String> ranked = counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey).toList();
+        Map<String, Long> shown = new TreeMap<>();
+        for (int i = 0; i < ranked.size(); i++) {
+            if (i < FacetCounts.MAX_VALUES || selected.contains(ranked.get(i))) {
+                shown.put(ranked.get(i), counts.get(ranked.get(i)));
+            }
+        }
+        return shown;
     }
 
     private static Map<String, Long> expectedPrices(Map<String, List<String>> p) {
