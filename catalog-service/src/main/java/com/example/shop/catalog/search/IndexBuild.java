@@ -67,6 +67,16 @@ public class IndexBuild {
         }
     }
 
+    /** Stops the background work without a last commit, as a process that dies would. */
+    void onStopWithoutCommit() {
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void makeUsable() {
         boolean warned = false;
         while (!Thread.currentThread().isInterrupted()) {
