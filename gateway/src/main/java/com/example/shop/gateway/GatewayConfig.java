@@ -84,6 +84,15 @@ public interface GatewayConfig {
         /** Maximum HTTP/1.1 connections kept open (keep-alive) to the service. */
         @WithDefault("128")
         int poolSize();
+
+        /**
+         * Most requests waiting for a free connection of the pool; one more is a 503 with Retry-After
+         * at once. A saturated service (a flash sale's queue) then turns its excess away in
+         * microseconds instead of after {@link #connectTimeout()}, and fewer waits run out just as a
+         * connection comes free (such a connection is closed, and the pool must open a new one).
+         */
+        @WithDefault("256")
+        int maxWaiting();
     }
 
     /**

@@ -9,6 +9,7 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
@@ -52,6 +53,8 @@ final class Upstream {
     private final RequestOptions requestOptions;
     /** Longest wait for a connection: a new one's TCP connect, or a free one of the pool. */
     private final long connectMillis;
+    /** The API's exchanges waiting for a pooled connection. */
+    private final ConnectionLine apiLine;
     /** The service's management interface ({@code /q/health/ready}, {@code /q/openapi}); its API address when it has none. */
     private final SocketAddress managementAddress;
     private final String managementHost;
@@ -100,6 +103,7 @@ final class Upstream {
         this.managementAddress = SocketAddress.inetSocketAddress(managementPort, managementHost);
         this.docsOptions = new RequestOptions(requestOptions)
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl);
+        this.apiLine = new ConnectionLine(vertx, client, requestOptions, name, connectMillis, config.maxWaiting());
         this.api = proxy(request -> stripApi(request.path(), request.query()), bodyLimits, requestOptions);
         this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), bodyLimits,
                 docsOptions);
@@ -116,19 +120,16 @@ final class Upstream {
 
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
         context.set(ORIGIN, origin);
-        return request(client, origin, connectMillis).onSuccess(request -> prepare(context, request))
-                .map(FinishedExchangeGuard::guard);
+        HttpServerResponse answer = context.request().proxiedRequest().response();
+        Future<HttpClientRequest> pooled = origin == requestOptions ? apiLine.next(answer::closed) : request(client, origin, connectMillis);
+        return pooled.onSuccess(request -> prepare(context, request)).map(FinishedExchangeGuard::guard);
     }
 
     /**
-     * A request on a connection of the pool, or a {@link ConnectException} when none is free or
-     * made within the connect timeout (the service is saturated or unreachable: a 503 with
-     * Retry-After). The wait is timed here, not by the pool: Vert.x 4.5's own wait timeout
-     * ({@code RequestOptions.setConnectTimeout}) can hand a connection to a waiter that has just
-     * timed out, and that lease is never given back. Under a flash sale's queue every one of the
-     * 128 connections to the cart service was lost that way within a minute, and every later
-     * request waited until it failed, for good (issue 18's drop benchmark). A connection that
-     * comes after the wait ended is given back at once.
+     * A request on a connection of {@code from}, or a {@link ConnectException} when none comes
+     * within {@code waitMillis}; timed here for the reason {@link ConnectionLine} gives, and a
+     * connection that comes too late is closed. The API's exchanges wait in {@link #apiLine}; this
+     * serves the rest (the API document, readiness probes, a repeated request).
      */
     private Future<HttpClientRequest> request(HttpClient from, RequestOptions options, long waitMillis) {
         Promise<HttpClientRequest> obtained = Promise.promise();
@@ -139,7 +140,7 @@ final class Upstream {
             if (result.failed()) {
                 obtained.tryFail(result.cause());
             } else if (!obtained.tryComplete(result.result())) {
-                result.result().reset(); // too late: the connection goes back to the pool
+                result.result().exceptionHandler(expected -> { }).reset(); // too late: closed, its error expected
             }
         });
         return obtained.future();
