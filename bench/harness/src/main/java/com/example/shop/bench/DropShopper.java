@@ -12,7 +12,10 @@ import java.util.concurrent.atomic.LongAdder;
  * person), visiting again and again: create a cart, add 1 or 2 units of the sku, then check out
  * (approved payment) or abandon the cart, which keeps its units until the expiry job returns them.
  * An add refused for insufficient inventory is tried again in the same cart after a pause until the
- * sku is sold out: units of abandoned carts come back. A 429 is waited out as its Retry-After says.
+ * sku is sold out: units of abandoned carts come back. A 429, and a 503 (the service is saturated
+ * or restarting), is waited out as its Retry-After says and the same request is made again, in the
+ * same cart, as a storefront does with a cart it keeps: a shopper does not give up a cart, nor a
+ * checkout, because the shop was busy for a moment.
  */
 final class DropShopper {
 
@@ -30,6 +33,8 @@ final class DropShopper {
     /** Tries of one add in one cart: the deadline bounds them too. */
     private static final int MAX_ADD_TRIES = 10_000;
     private static final long MAX_WAIT_MILLIS = 60_000;
+    /** Tries of one checkout (one Idempotency-Key): the deadline bounds them too. */
+    private static final int MAX_CHECKOUT_TRIES = 20;
 
     private final Api api;
     private final String sku;
@@ -93,8 +98,8 @@ final class DropShopper {
             }
             if (!insufficient) {
                 waitAfter(r);
-                if (r.status() == 429) {
-                    continue; // the same cart, once the limiter lets this shopper add again
+                if (comeBackLater(r)) {
+                    continue; // the same cart, once the limiter or the saturated service lets this shopper add again
                 }
                 return 0;
             }
@@ -111,11 +116,11 @@ final class DropShopper {
         return 0;
     }
 
-    /** Checks out with an approved payment; a 429 is waited out and tried once more. */
+    /** Checks out with an approved payment; a 429 or 503 is waited out and tried again (at most {@link #MAX_CHECKOUT_TRIES}). */
     private void checkout(String id, int units, int[] requests) throws InterruptedException {
         byte[] body = "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(StandardCharsets.UTF_8);
-        String key = UUID.randomUUID().toString(); // the same key for the retry: one checkout, not two
-        for (int attempt = 0; attempt < 2; attempt++) {
+        String key = UUID.randomUUID().toString(); // the same key for the retries: one checkout, not two
+        for (int attempt = 0; attempt < MAX_CHECKOUT_TRIES && System.nanoTime() < deadlineNanos; attempt++) {
             Api.Response r = api.send("POST", "/api/carts/" + id + "/checkout", body, false, Map.of("Idempotency-Key", key));
             requests[0]++;
             // cart-inactive: the expiry job took the cart between the add and the checkout (a short expiry on purpose)
@@ -125,7 +130,7 @@ final class DropShopper {
                 tally.checkoutUnits.add(units);
                 return;
             }
-            if (r.status() != 429) {
+            if (!comeBackLater(r)) {
                 break;
             }
             waitAfter(r);
@@ -133,14 +138,20 @@ final class DropShopper {
         tally.checkoutsRefused.increment(); // the cart keeps its units until it expires
     }
 
+    /** A refusal that says "not now": the gateway's per-client limit (429) or a saturated or restarting service (503). */
+    private static boolean comeBackLater(Api.Response r) {
+        return r.status() == 429 || r.status() == 503;
+    }
+
     /**
-     * After a refusal: a 429's Retry-After; when the platform failed (down, restarting) half a second to
-     * a second, as a person would reload an error page, so that hundreds of shoppers do not spin on
-     * the gateway while the service starts again.
+     * After a refusal: a 429's or 503's Retry-After, plus up to a second so that a thousand shoppers
+     * turned away together do not all come back in the same instant; when the platform failed
+     * otherwise (no answer, a 5xx without Retry-After) half a second to a second, as a person would
+     * reload an error page, so that hundreds of shoppers do not spin on the gateway.
      */
     private void waitAfter(Api.Response r) throws InterruptedException {
-        if (r.status() == 429) {
-            sleep(Math.min(MAX_WAIT_MILLIS, r.retryAfterSeconds(1) * 1000 + ThreadLocalRandom.current().nextLong(250)));
+        if (comeBackLater(r)) {
+            sleep(Math.min(MAX_WAIT_MILLIS, r.retryAfterSeconds(1) * 1000 + ThreadLocalRandom.current().nextLong(1000)));
         } else if (r.status() < 0 || r.status() >= 500) {
             sleep(500 + ThreadLocalRandom.current().nextLong(500));
         }
