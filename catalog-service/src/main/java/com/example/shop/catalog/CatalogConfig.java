@@ -65,5 +65,24 @@ public interface CatalogConfig {
         /** How often changes written through to the index are committed to disk (they are searchable at once). */
         @WithDefault("PT5S")
         java.time.Duration commitEvery();
+
+        /** How often a replica reads the change feed ({@code product_changes}) for other replicas' writes. */
+        @WithDefault("PT0.2S")
+        java.time.Duration feedEvery();
+
+        /**
+         * How long changes stay in the feed: a replica down for longer than this rebuilds its index
+         * when it comes back, instead of catching up from the feed.
+         */
+        @WithDefault("PT1H")
+        java.time.Duration feedRetention();
+
+        /**
+         * How long a revision missing from the feed (counted, but its change not recorded yet: a write
+         * in flight) is waited for before this replica takes it as lost (its writer died) and rebuilds.
+         * Longer than the slowest write (the MongoDB client's timeouts).
+         */
+        @WithDefault("PT30S")
+        java.time.Duration feedGapGrace();
     }
 }

@@ -29,6 +29,12 @@ public class CatalogSchema implements DatabaseSchema {
      * before it writes, so that a search index can tell whether it is stale (feature {@code search}).
      */
     public static final String CATALOG_REVISION = "catalog_revision";
+    /**
+     * The change feed: one document per catalog revision, {@code {_id: revision, skus, at}}, read by
+     * {@code _id} range by every replica to keep its search index current; trimmed by age
+     * (feature {@code search}).
+     */
+    public static final String PRODUCT_CHANGES = "product_changes";
 
     /**
      * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script

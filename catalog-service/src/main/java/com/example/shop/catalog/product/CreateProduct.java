@@ -43,7 +43,7 @@ public class CreateProduct {
             // revision); the unique index still refuses one that races in after this read
             throw CatalogProblems.duplicateSku(body.sku());
         }
-        IndexUpdates.Change change = index.change();
+        IndexUpdates.Change change = index.change(List.of(body.sku()));
         try {
             store.products().insertOne(product);
         } catch (MongoWriteException e) {

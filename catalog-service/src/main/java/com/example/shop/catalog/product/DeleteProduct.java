@@ -32,7 +32,7 @@ public class DeleteProduct {
         if (expectedVersion != null && ((Number) stored).longValue() != expectedVersion) {
             throw CatalogProblems.staleVersion(sku, expectedVersion, stored);
         }
-        IndexUpdates.Change change = index.change();
+        IndexUpdates.Change change = index.change(List.of(sku));
         long deleted;
         try {
             deleted = store.products().deleteOne(filter).getDeletedCount();

@@ -86,7 +86,7 @@ class ImportProducts implements LineImporter<ProductBody> {
         // The batch's products go into this replica's index as MongoDB holds them once it is written:
         // one more read on the sku index per batch, whatever mix of creates, replaces, races and errors it had.
         List<String> skus = List.copyOf(pending.keySet());
-        IndexUpdates.Change change = index.change();
+        IndexUpdates.Change change = index.change(skus);
         try {
             for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
                 pending = write(pending, outcomes, attempt == ATTEMPTS);

@@ -63,7 +63,7 @@ public class ReplaceProduct {
         if (((Number) stored).longValue() != expectedVersion) {
             throw CatalogProblems.staleVersion(sku, expectedVersion, stored);
         }
-        IndexUpdates.Change change = index.change();
+        IndexUpdates.Change change = index.change(List.of(sku));
         Document updated;
         try {
             updated = store.products().findOneAndUpdate(and(eq("sku", sku), eq("version", expectedVersion)),

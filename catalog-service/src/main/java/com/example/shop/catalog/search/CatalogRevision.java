@@ -25,7 +25,7 @@ import static com.mongodb.client.model.Filters.eq;
 @ApplicationScoped
 class CatalogRevision {
 
-    private static final String ID = "products";
+    static final String ID = "products";
     private static final FindOneAndUpdateOptions UPSERT_AFTER = new FindOneAndUpdateOptions().upsert(true)
             .returnDocument(ReturnDocument.AFTER);
 

@@ -6,49 +6,75 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.IOException;
+import java.util.Date;
 import java.util.HashSet;
+
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * Makes this replica's index usable at start-up, on a thread of its own (start-up never waits for
- * it; readiness does): the committed index is used as it is when its {@link IndexMarker} names this
- * database, the catalog's current revision and today's rendering; otherwise (missing, cut off by a
- * kill before its first commit, another database, missed writes, other settings) it is rebuilt from
- * MongoDB. A database that cannot be reached is tried again every second. Then, every
- * {@code catalog.search.commit-every}, changes written through are committed with the revision they
- * reach, so that a restart finds them, and a writer that broke is replaced by a rebuilt index.
+ * Makes this replica's index usable at start-up and keeps it so, on one thread of its own (start-up
+ * never waits for it; readiness does):
+ * <ul>
+ * <li>at start, the committed index is kept when its {@link IndexMarker} names this database, layout
+ * and rendering and the change feed still reaches back to its revision: it catches up from the feed
+ * (a replica that was down). Otherwise (missing, a build killed before its commit, another database,
+ * other settings, down for longer than the feed keeps) it is rebuilt from MongoDB. A database that
+ * cannot be reached is tried again every second;</li>
+ * <li>then, every {@code catalog.search.feed-every}, the feed is followed ({@link FeedFollower});
+ * every {@code catalog.search.commit-every} the index is committed with the feed position it
+ * reaches, and a writer that broke is replaced by a rebuilt index; once a minute the feed is
+ * trimmed of what is older than {@code catalog.search.feed-retention}.</li>
+ * </ul>
+ * Feed, commits and builds share the thread, so they never overlap.
  */
 @ApplicationScoped
 public class IndexBuild {
 
     private static final Logger LOG = Logger.getLogger(IndexBuild.class);
     private static final long RETRY_MILLIS = 1000;
+    private static final long TRIM_EVERY_MILLIS = 60_000;
+    /** How far back from the current revision a build looks for writes still running. */
+    private static final int IN_FLIGHT_WINDOW = 1000;
 
     private final ProductIndex index;
     private final IndexUpdates updates;
     private final CatalogRevision revision;
+    private final ChangeFeed feed;
+    private final FeedFollower follower;
     private final ProductSource source;
     private final String rendering;
     private final long commitEveryMillis;
+    private final long feedEveryMillis;
+    private final long retentionMillis;
+    /** The database the index is of (set once it is usable), for the markers of later commits. */
+    private volatile String epoch;
+    private volatile boolean stopping;
+    private long lastCommit;
+    private long lastTrim;
     private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "search-index");
         thread.setDaemon(true);
         return thread;
     });
 
-    IndexBuild(ProductIndex index, IndexUpdates updates, CatalogRevision revision, ProductSource source,
-               CatalogConfig config) {
+    IndexBuild(ProductIndex index, IndexUpdates updates, CatalogRevision revision, ChangeFeed feed, FeedFollower follower,
+               ProductSource source, CatalogConfig config) {
         this.index = index;
         this.updates = updates;
         this.revision = revision;
+        this.feed = feed;
+        this.follower = follower;
         this.source = source;
         // the stored JSON of a product that inherits the platform's per-cart limit shows its value
         this.rendering = "default-max-per-cart=" + config.products().defaultMaxPerCart();
         this.commitEveryMillis = config.search().commitEvery().toMillis();
+        this.feedEveryMillis = config.search().feedEvery().toMillis();
+        this.retentionMillis = config.search().feedRetention().toMillis();
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -56,62 +82,39 @@ public class IndexBuild {
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        worker.shutdownNow();
+        stopWorker();
         try {
-            worker.awaitTermination(5, TimeUnit.SECONDS);
             commitIfChanged();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException | IOException e) {
-            LOG.warn("The search index could not be committed at shutdown; it is checked at the next start", e);
+        } catch (RuntimeException e) {
+            LOG.warn("The search index could not be committed at shutdown; it catches up at the next start", e);
         }
     }
 
     /** Stops the background work without a last commit, as a process that dies would. */
     void onStopWithoutCommit() {
-        worker.shutdownNow();
-        try {
-            worker.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        stopWorker();
     }
 
-    private void makeUsable() {
-        boolean warned = false;
-        while (!Thread.currentThread().isInterrupted()) {
-            try {
-                index.open();
-                CatalogRevision.Stamp now = revision.current();
-                IndexMarker committed = index.committedMarker();
-                if (committed != null && committed.isCurrent(now, rendering)) {
-                    updates.completeAt(now);
-                    LOG.infof("Search index is current (revision %d): used as it is", now.revision());
-                } else {
-                    build(now);
-                }
-                index.markUsable();
-                worker.scheduleWithFixedDelay(this::maintain, commitEveryMillis, commitEveryMillis,
-                        TimeUnit.MILLISECONDS);
-                return;
-            } catch (RuntimeException | IOException e) {
-                if (!warned) {
-                    LOG.warnf("Search index not usable yet (%s); trying again every second", e.toString());
-                    warned = true;
-                }
-                try {
-                    Thread.sleep(RETRY_MILLIS);
-                } catch (InterruptedException interrupted) {
-                    return;
-                }
+    /**
+     * Lets the running task end and runs no other. Never by interrupting it: an interrupt that meets
+     * Lucene in a file operation closes the index writer and invalidates its lock.
+     */
+    private void stopWorker() {
+        stopping = true;
+        worker.shutdown();
+        try {
+            if (!worker.awaitTermination(10, TimeUnit.SECONDS)) {
+                LOG.warn("The search index's worker did not end within 10 s");
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /**
      * Rebuilds the index from MongoDB now, in place, while it serves: every product is put again and
      * what MongoDB no longer has is removed, so a read sees each product either as it was or as it is
-     * (for a database changed behind the service's back). Waits for the start-up build first.
+     * (for a database changed behind the service's back). Waits for the start-up work first.
      */
     public void rebuild() {
         try {
@@ -125,18 +128,61 @@ public class IndexBuild {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while rebuilding the search index", e);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException("rebuilding the search index failed", e.getCause());
         }
     }
 
+    private void makeUsable() {
+        boolean warned = false;
+        while (!stopping) {
+            try {
+                index.open();
+                CatalogRevision.Stamp now = revision.current();
+                IndexMarker committed = index.committedMarker();
+                if (committed != null && committed.canCatchUp(now, rendering, feed.trimmedThrough())) {
+                    follower.startFrom(committed.revision());
+                    if (committed.revision() < now.revision()) {
+                        FeedFollower.logCatchUp(committed.revision(), now.revision());
+                    }
+                    follower.catchUp();
+                    LOG.infof("Search index found current to revision %d: used as it is", follower.position());
+                } else {
+                    build(now);
+                }
+                epoch = now.epoch();
+                index.markUsable();
+                lastCommit = System.currentTimeMillis();
+                if (stopping) {
+                    return;
+                }
+                worker.scheduleWithFixedDelay(this::maintain, feedEveryMillis, feedEveryMillis, TimeUnit.MILLISECONDS);
+                return;
+            } catch (RuntimeException | IOException e) {
+                if (!warned) {
+                    LOG.warnf("Search index not usable yet (%s); trying again every second", e.toString());
+                    warned = true;
+                }
+                for (long slept = 0; slept < RETRY_MILLIS && !stopping; slept += 50) {
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException interrupted) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
     /**
-     * Builds the index from MongoDB in place, starting from {@code start}: every product is put,
-     * then what the index holds beyond them is removed, and one commit carries the marker. Reads
-     * are refused meanwhile (the replica is not ready); writes go on and win over the scan.
+     * Builds the index from MongoDB in place at revision {@code start}: every product is put, then
+     * what the index holds beyond them is removed, and one commit carries the marker. Writes during
+     * the build go on and win over the scan; the feed is then followed from before the oldest write
+     * that was still running when the build began, so that none is missed.
      */
     private void build(CatalogRevision.Stamp start) throws IOException {
         long began = System.nanoTime();
+        long followFrom = settledUpTo(start.revision());
         updates.buildStarting();
         Set<String> seen = new HashSet<>();
         source.forEach(product -> {
@@ -144,31 +190,60 @@ public class IndexBuild {
             seen.add(product.sku());
         });
         updates.buildScanned(seen);
-        updates.completeAt(start);
-        index.commit(new IndexMarker(IndexMarker.FORMAT, start.epoch(), updates.committable().revision(), rendering));
+        follower.startFrom(followFrom);
+        epoch = start.epoch();
+        index.commit(new IndexMarker(IndexMarker.FORMAT, start.epoch(), followFrom, rendering));
         LOG.infof("Search index built from MongoDB: %,d products in %d ms (revision %d)", seen.size(),
                 (System.nanoTime() - began) / 1_000_000, start.revision());
     }
 
-    /** Commits what was written through; rebuilds an index whose writer broke (its uncommitted changes are lost). */
+    /**
+     * The highest revision up to which every write is over, as far as the feed says now (looking
+     * back {@value #IN_FLIGHT_WINDOW} revisions): a write whose entry is missing or not done may still
+     * change its products after the scan has passed them.
+     */
+    private long settledUpTo(long current) {
+        long from = Math.max(Math.max(current - IN_FLIGHT_WINDOW, feed.trimmedThrough()), 0);
+        long expected = from + 1;
+        for (ChangeFeed.Entry entry : feed.after(from, IN_FLIGHT_WINDOW + 1)) {
+            if (entry.revision() > current) {
+                break;
+            }
+            if (entry.revision() != expected || !entry.done()) {
+                return expected - 1;
+            }
+            expected++;
+        }
+        return Math.min(expected - 1, current);
+    }
+
+    /** Follows the feed; now and then commits, trims the feed, or replaces a broken index. */
     private void maintain() {
         try {
             if (index.isBroken()) {
                 LOG.warn("The search index writer closed after a failure; reopening and rebuilding the index from MongoDB");
                 index.reopen();
                 build(revision.current());
-            } else {
+            }
+            follower.follow();
+            long now = System.currentTimeMillis();
+            if (now - lastCommit >= commitEveryMillis) {
+                lastCommit = now;
                 commitIfChanged();
             }
+            if (now - lastTrim >= TRIM_EVERY_MILLIS) {
+                lastTrim = now;
+                feed.trimBefore(new Date(now - retentionMillis));
+            }
         } catch (RuntimeException | IOException e) {
-            LOG.warnf("Maintaining the search index failed (%s); trying again later", e.toString());
+            LOG.warnf("Maintaining the search index failed (%s); trying again shortly", e.toString());
         }
     }
 
-    private void commitIfChanged() throws IOException {
-        CatalogRevision.Stamp reached = updates.committable();
-        if (index.isOpen() && index.hasUncommittedChanges() && reached != null) {
-            index.commit(new IndexMarker(IndexMarker.FORMAT, reached.epoch(), reached.revision(), rendering));
+    private void commitIfChanged() {
+        if (epoch != null && index.isOpen() && index.hasUncommittedChanges()) {
+            index.commit(new IndexMarker(IndexMarker.FORMAT, epoch, follower.position(), rendering));
         }
     }
+
 }

@@ -8,7 +8,9 @@ import java.util.Map;
  * its fields ({@link #FORMAT}, raised whenever {@link ProductDocuments} changes), the database
  * epoch and catalog revision it reflects ({@link CatalogRevision}), and the settings its stored
  * JSON was written under ({@code rendering}: the platform's default per-cart limit shows in every
- * product that inherits it). An index is reused at start-up only when all four still hold.
+ * product that inherits it). The revision is the change feed position up to which every write is
+ * in the index: at start-up an index of this database, layout and rendering catches up from there,
+ * if the feed still reaches back that far; any other is rebuilt.
  */
 record IndexMarker(int format, String epoch, long revision, String rendering) {
 
@@ -38,9 +40,13 @@ record IndexMarker(int format, String epoch, long revision, String rendering) {
         }
     }
 
-    /** Whether an index with this marker holds exactly the catalog at {@code now}, as this replica would write it. */
-    boolean isCurrent(CatalogRevision.Stamp now, String currentRendering) {
-        return format == FORMAT && epoch.equals(now.epoch()) && revision == now.revision()
-                && rendering.equals(currentRendering);
+    /**
+     * Whether an index with this marker can be brought up to {@code now} from the change feed: built
+     * from this database, with today's field layout and rendering, not ahead of the catalog, and not
+     * behind what the feed still holds ({@code trimmedThrough}: the highest revision trimmed).
+     */
+    boolean canCatchUp(CatalogRevision.Stamp now, String currentRendering, long trimmedThrough) {
+        return format == FORMAT && epoch.equals(now.epoch()) && rendering.equals(currentRendering)
+                && revision <= now.revision() && revision >= trimmedThrough;
     }
 }

@@ -1,26 +1,31 @@
 package com.example.shop.catalog.search;
 
+import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.problems.Problems;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import org.jboss.logging.Logger;
 
 /**
- * Write-through: every product write of this replica changes the index before it is answered, so
- * that the writer's next listing on this replica shows it. A write goes:
+ * Every product write goes through here, in this order:
  * <ol>
- * <li>{@link #change()}: the catalog revision moves (one {@code $inc}), before anything is written;</li>
+ * <li>{@link #change}: the catalog revision moves (one {@code $inc}) and the change feed records the
+ * revision and the skus about to be written ({@link ChangeFeed#intend}), before anything is written,
+ * so that no product ever changes without an entry naming it;</li>
  * <li>the use case writes MongoDB, the system of record;</li>
- * <li>on success the {@link Change} puts or removes the product in the index and refreshes the
- * searchers; on a refusal (412, 404, duplicate) it records that nothing changed; on an error
- * whose outcome is unknown (a timeout, a write concern error) it reads the product back and
- * indexes whatever MongoDB now holds.</li>
+ * <li>the {@link Change} brings this replica's index up to date before the write is answered
+ * (write-through: on success it puts or removes the product and refreshes the searchers; on a
+ * refusal nothing changed; on an error whose outcome is unknown it reads the products back and
+ * takes what MongoDB holds), then marks the feed entry done, which tells the other replicas to
+ * read the products back ({@link FeedFollower}).</li>
  * </ol>
- * A write that fails in between leaves the index behind MongoDB only until the next rebuild; its
- * revision stays unaccounted for ({@link AppliedRevisions}), so the next start rebuilds.
+ * A write killed in between leaves a feed entry that is not done; the other replicas read its
+ * products back once it is older than {@code catalog.search.feed-gap-grace}.
  *
  * <p>While a build scans MongoDB, a product written through meanwhile is newer than anything the
  * scan could still bring, so the scan leaves it alone (under one lock, so that a scanned old state
@@ -33,24 +38,41 @@ public class IndexUpdates {
 
     private final ProductIndex index;
     private final CatalogRevision revision;
+    private final ChangeFeed feed;
     private final ProductSource source;
-    private final AppliedRevisions applied = new AppliedRevisions();
+    private final long graceMillis;
     private final Object lock = new Object();
     /** The skus written through since the running build began; null when no build runs. */
     private Set<String> writtenDuringBuild;
+    /** Revisions this replica wrote and already has in its index: the feed follower need not read them back. */
+    private final ConcurrentSkipListSet<Long> appliedHere = new ConcurrentSkipListSet<>();
 
-    IndexUpdates(ProductIndex index, CatalogRevision revision, ProductSource source) {
+    IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source, CatalogConfig config) {
         this.index = index;
         this.revision = revision;
+        this.feed = feed;
         this.source = source;
+        this.graceMillis = config.search().feedGapGrace().toMillis();
     }
 
-    /** Begins a write: counts it in the catalog revision. Call before writing MongoDB. */
-    public Change change() {
-        return new Change(revision.next());
+    /**
+     * Begins a write of these products: counts it and records it in the change feed. Call before
+     * writing MongoDB. A database too slow to take both within half the feed's grace period is a 503
+     * and nothing is written: another replica may already have passed over the revision.
+     */
+    public Change change(Collection<String> skus) {
+        long began = System.currentTimeMillis();
+        CatalogRevision.Stamp stamp = revision.next();
+        feed.intend(stamp.revision(), skus);
+        Change change = new Change(stamp);
+        if (System.currentTimeMillis() - began > graceMillis / 2) {
+            change.none();
+            throw Problems.unavailable("mongodb", "The database was too slow to record the change; nothing was written, retry");
+        }
+        return change;
     }
 
-    /** One write, from its revision to what it did to the index. */
+    /** One write, from its revision to what it did to the index and the feed. */
     public final class Change {
 
         private final CatalogRevision.Stamp stamp;
@@ -61,54 +83,67 @@ public class IndexUpdates {
 
         /** The product was created or replaced: this is it now. */
         public void put(ListedProduct product) {
-            applyAndRefresh(List.of(product), List.of());
+            finish(List.of(product), List.of());
         }
 
         /** The product was deleted. */
         public void removed(String sku) {
-            applyAndRefresh(List.of(), List.of(sku));
+            finish(List.of(), List.of(sku));
         }
 
         /** The write was refused and changed nothing. */
         public void none() {
-            applied.applied(stamp);
+            appliedHere.add(stamp.revision());
+            done();
         }
 
         /**
          * The write's outcome is unknown (or a batch's is mixed): the index takes these products as
-         * MongoDB holds them now. If they cannot be read either, the revision stays unaccounted for.
+         * MongoDB holds them now. If they cannot be read either, the feed entry still ends done, and
+         * this replica too reads them back from the feed.
          */
         public void reread(Collection<String> skus) {
             try {
                 Map<String, ListedProduct> now = source.find(skus);
-                applyAndRefresh(now.values(), skus.stream().filter(sku -> !now.containsKey(sku)).toList());
+                finish(now.values(), skus.stream().filter(sku -> !now.containsKey(sku)).toList());
             } catch (RuntimeException e) {
-                LOG.warnf("Products %s could not be read back for the search index (%s); it is rebuilt at the next start",
+                LOG.warnf("Products %s could not be read back for the search index (%s); the change feed brings them",
                         skus.size() > 5 ? skus.size() + " skus" : skus, e.toString());
+                done();
             }
         }
 
         /**
-         * MongoDB has the write: a failure here must not turn its answer into an error, so it is
-         * logged, and the revision left unaccounted for makes the next start rebuild.
+         * MongoDB has the write: a failure of the index must not turn its answer into an error. It
+         * is logged, and this replica then takes the change from the feed like the others.
          */
-        private void applyAndRefresh(Collection<ListedProduct> puts, Collection<String> removals) {
+        private void finish(Collection<ListedProduct> puts, Collection<String> removals) {
             try {
                 if (apply(puts, removals)) {
                     index.refresh();
-                    applied.applied(stamp);
+                    appliedHere.add(stamp.revision());
                 }
             } catch (RuntimeException e) {
-                LOG.warnf("A product write could not be applied to the search index (%s); it is rebuilt at the next start",
+                LOG.warnf("A product write could not be applied to the search index (%s); the change feed brings it",
                         e.toString());
+            }
+            done();
+        }
+
+        private void done() {
+            try {
+                feed.done(stamp.revision());
+            } catch (RuntimeException e) {
+                LOG.warnf("The change feed entry %d could not be marked done (%s); other replicas take it after %d ms",
+                        stamp.revision(), e.toString(), graceMillis);
             }
         }
     }
 
     /**
      * Applies the changes; false when the index is not open yet, in which case the build that opens
-     * it reads them from MongoDB (their revision moved before they were written, so no committed
-     * index can pass for current).
+     * it reads them from MongoDB (the feed entry was recorded before the write, so the build starts
+     * following the feed at or before it).
      */
     private boolean apply(Collection<ListedProduct> puts, Collection<String> removals) {
         synchronized (lock) {
@@ -129,6 +164,22 @@ public class IndexUpdates {
             }
             return true;
         }
+    }
+
+    /** Products another replica wrote, as MongoDB holds them now (the feed follower's). */
+    void fromFeed(Collection<ListedProduct> puts, Collection<String> removals) {
+        if (apply(puts, removals)) {
+            index.refresh();
+        }
+    }
+
+    boolean appliedLocally(long revision) {
+        return appliedHere.contains(revision);
+    }
+
+    /** The follower has passed these revisions: no need to remember them. */
+    void forgetLocalUpTo(long revision) {
+        appliedHere.headSet(revision, true).clear();
     }
 
     /** A build begins: from now on the products written through are the build's to leave alone. */
@@ -164,15 +215,5 @@ public class IndexUpdates {
             writtenDuringBuild = null;
         }
         index.refresh();
-    }
-
-    /** The index holds every write up to {@code stamp} (a finished build, or a commit found current). */
-    void completeAt(CatalogRevision.Stamp stamp) {
-        applied.startFrom(stamp);
-    }
-
-    /** What a commit may claim now; null if the index was never known complete. */
-    CatalogRevision.Stamp committable() {
-        return applied.through();
     }
 }

@@ -7,14 +7,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The search feature's one collection, {@code catalog_revision}, for this package only. */
+/** The search feature's collections, {@code catalog_revision} and {@code product_changes}, for this package only. */
 @ApplicationScoped
 class SearchStore {
 
     private final MongoCollection<Document> revisions;
+    private final MongoCollection<Document> changes;
 
     SearchStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
         this.revisions = mongo.getDatabase(database).getCollection(CatalogSchema.CATALOG_REVISION);
+        this.changes = mongo.getDatabase(database).getCollection(CatalogSchema.PRODUCT_CHANGES);
+    }
+
+    MongoCollection<Document> changes() {
+        return changes;
     }
 
     MongoCollection<Document> revisions() {

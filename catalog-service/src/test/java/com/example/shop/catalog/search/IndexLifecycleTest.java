@@ -17,7 +17,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Date;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.bson.Document;
@@ -26,34 +30,42 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A replica's index across restarts, with the real classes on a real directory and an embedded
- * MongoDB: reused when its marker names the catalog's current revision, rebuilt when a write went
- * past it while it was down, rebuilt when a kill cut off its build before the commit, and rebuilt
- * when it was built from another database. "Restart" is a new set of the index's objects on the
- * same directory, the old one closed as a dead process leaves it (uncommitted changes lost).
+ * Replicas' indexes across restarts and across replicas, with the real classes on real directories
+ * and one embedded MongoDB (the catalog revision and the change feed are real; the products
+ * collection is played by a map all replicas read, as they all read one database). A "replica" is
+ * one set of the index's objects on a directory; "restart" is a new set on the same directory, the
+ * old one stopped cleanly or closed as a dead process leaves it (uncommitted changes lost).
  */
 class IndexLifecycleTest {
 
     private EmbeddedMongo mongo;
     private MongoClient client;
-    private Path directory;
-    private final TreeMap<String, ListedProduct> products = new TreeMap<>();
-    private final AtomicInteger scans = new AtomicInteger();
+    private Path base;
+    private final Map<String, ListedProduct> products = new ConcurrentSkipListMap<>();
     private final List<Replica> running = new ArrayList<>();
 
-    /** One replica's search objects on {@link #directory}. */
+    /** One replica's search objects on its directory. */
     private final class Replica {
         final ProductIndex index;
         final IndexUpdates updates;
         final IndexBuild build;
-        final CatalogRevision revision;
+        final ChangeFeed feed;
+        final AtomicInteger scans = new AtomicInteger();
 
-        Replica(ProductSource source, String database) {
-            CatalogConfig config = config(directory);
-            revision = new CatalogRevision(new SearchStore(client, database));
+        Replica(String directory) {
+            this(directory, "catalog", null);
+        }
+
+        Replica(String directory, String database, ProductSource dying) {
+            CatalogConfig config = config(base.resolve(directory));
+            SearchStore store = new SearchStore(client, database);
+            CatalogRevision revision = new CatalogRevision(store);
+            feed = new ChangeFeed(store);
+            ProductSource source = dying != null ? dying : counting(scans);
             index = new ProductIndex(config);
-            updates = new IndexUpdates(index, revision, source);
-            build = new IndexBuild(index, updates, revision, source, config);
+            updates = new IndexUpdates(index, revision, feed, source, config);
+            FeedFollower follower = new FeedFollower(feed, source, updates, config);
+            build = new IndexBuild(index, updates, revision, feed, follower, source, config);
             build.onStart(null);
             running.add(this);
         }
@@ -68,12 +80,39 @@ class IndexLifecycleTest {
         }
 
         Set<String> skus() throws Exception {
+            index.refresh();
             Set<String> skus = new HashSet<>();
             index.forEachSku(skus::add);
             return skus;
         }
 
-        /** As a process that dies: its scheduled work stops, its uncommitted changes are lost. */
+        /** The JSON this replica's index shows for the product, null when it has none. */
+        String json(String sku) {
+            return index.read((searcher, tag) -> {
+                try {
+                    TopDocs top = searcher.search(new TermQuery(ProductDocuments.idOf(sku)), 1);
+                    return top.scoreDocs.length == 0 ? null
+                            : searcher.storedFields().document(top.scoreDocs[0].doc).get(ProductDocuments.JSON);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+
+        /** A create or replace through this replica, as the product use cases make it. */
+        void write(String sku, String title) {
+            IndexUpdates.Change change = updates.change(List.of(sku));
+            put(sku, title);
+            change.put(products.get(sku));
+        }
+
+        void delete(String sku) {
+            IndexUpdates.Change change = updates.change(List.of(sku));
+            products.remove(sku);
+            change.removed(sku);
+        }
+
+        /** As a process that dies: its background work stops, its uncommitted changes are lost. */
         void die() {
             build.onStopWithoutCommit();
             index.close();
@@ -91,7 +130,7 @@ class IndexLifecycleTest {
     void start() throws Exception {
         mongo = EmbeddedMongo.inMemory();
         client = MongoClients.create(mongo.connectionString());
-        directory = Files.createTempDirectory("index-lifecycle");
+        base = Files.createTempDirectory("index-lifecycle");
         for (int i = 0; i < 1200; i++) {
             put(String.format("sku-%05d", i), "Title " + i);
         }
@@ -110,58 +149,116 @@ class IndexLifecycleTest {
         products.put(sku, new ListedProduct(product, product.toJson()));
     }
 
-    private final ProductSource source = new ProductSource() {
-        @Override
-        public void forEach(Consumer<ListedProduct> each) {
-            scans.incrementAndGet();
-            List.copyOf(products.values()).forEach(each);
-        }
+    private ProductSource counting(AtomicInteger scans) {
+        return new ProductSource() {
+            @Override
+            public void forEach(Consumer<ListedProduct> each) {
+                scans.incrementAndGet();
+                List.copyOf(products.values()).forEach(each);
+            }
 
-        @Override
-        public Map<String, ListedProduct> find(Collection<String> skus) {
-            Map<String, ListedProduct> found = new TreeMap<>();
-            skus.stream().filter(products::containsKey).forEach(sku -> found.put(sku, products.get(sku)));
-            return found;
+            @Override
+            public Map<String, ListedProduct> find(Collection<String> skus) {
+                Map<String, ListedProduct> found = new TreeMap<>();
+                skus.stream().filter(products::containsKey).forEach(sku -> found.put(sku, products.get(sku)));
+                return found;
+            }
+        };
+    }
+
+    private static void eventually(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, what);
+            Thread.sleep(10);
         }
-    };
+    }
 
     @Test
-    void aCurrentIndexIsReusedAndOneAWriteWentPastIsRebuilt() throws Exception {
-        Replica first = new Replica(source, "catalog").awaitUsable();
-        assertEquals(1, scans.get());
+    void aCurrentIndexIsReusedAndAReplicaThatWasDownCatchesUpFromTheFeed() throws Exception {
+        Replica first = new Replica("a").awaitUsable();
+        assertEquals(1, first.scans.get());
         assertEquals(products.keySet(), first.skus());
+        first.write("sku-new-1", "Written through");
         first.stop(); // a clean stop commits
 
-        Replica second = new Replica(source, "catalog").awaitUsable();
-        assertEquals(1, scans.get(), "a current index is used as it is");
-        assertEquals(products.keySet(), second.skus());
-        // this replica's own writes keep it current
-        IndexUpdates.Change change = second.updates.change();
-        put("sku-new-1", "Written through");
-        change.put(products.get("sku-new-1"));
-        second.stop();
+        Replica again = new Replica("a").awaitUsable();
+        assertEquals(0, again.scans.get(), "a current index is used as it is");
+        assertTrue(again.skus().contains("sku-new-1"));
+        again.stop();
 
-        Replica third = new Replica(source, "catalog").awaitUsable();
-        assertEquals(1, scans.get(), "its own writes, committed at the stop, do not make it stale");
-        assertTrue(third.skus().contains("sku-new-1"));
-        third.stop();
+        // while "a" is down, another replica writes and deletes
+        Replica other = new Replica("b").awaitUsable();
+        other.write("sku-new-2", "Written elsewhere");
+        other.write("sku-00003", "Renamed elsewhere");
+        other.delete("sku-00007");
 
-        // another replica writes while this one is down: the revision moves past the marker
-        new CatalogRevision(new SearchStore(client, "catalog")).next();
-        products.remove("sku-00007");
-        put("sku-new-2", "Written elsewhere");
-        Replica fourth = new Replica(source, "catalog").awaitUsable();
-        assertEquals(2, scans.get(), "a write went past the index: rebuilt");
-        assertEquals(products.keySet(), fourth.skus());
+        Replica back = new Replica("a").awaitUsable();
+        assertEquals(0, back.scans.get(), "caught up from the feed, not rebuilt");
+        assertEquals(products.keySet(), back.skus());
+        assertTrue(back.json("sku-00003").contains("Renamed elsewhere"));
+    }
+
+    @Test
+    void aChangeOnOneReplicaIsOnTheOtherWithinASecond() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        List<Long> millis = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            String sku = "fresh-" + i;
+            long began = System.nanoTime();
+            a.write(sku, "Fresh " + i);
+            eventually("the create reached b", () -> b.json(sku) != null);
+            millis.add((System.nanoTime() - began) / 1_000_000);
+        }
+        a.write("fresh-0", "Fresh again");
+        eventually("the replace reached b", () -> b.json("fresh-0").contains("Fresh again"));
+        b.delete("fresh-1");
+        eventually("the delete reached a", () -> a.json("fresh-1") == null);
+        millis.sort(null);
+        long p99 = millis.get(98);
+        assertTrue(p99 <= 1000, "p99 " + p99 + " ms");
+        System.out.printf("feed freshness across replicas: p50 %d ms, p99 %d ms, max %d ms%n", millis.get(49), p99, millis.get(99));
+    }
+
+    @Test
+    void aReplicaDownLongerThanTheFeedKeepsIsRebuilt() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        a.stop();
+        Replica b = new Replica("b").awaitUsable();
+        b.write("sku-new-3", "While a was down");
+        b.delete("sku-00011");
+        b.feed.trimBefore(new Date(System.currentTimeMillis() + 60_000)); // the feed no longer reaches back
+        Replica back = new Replica("a").awaitUsable();
+        assertEquals(1, back.scans.get(), "rebuilt");
+        assertEquals(products.keySet(), back.skus());
+    }
+
+    @Test
+    void aWriterThatDiedMidWriteIsTakenAfterTheGraceAndAMissingRevisionIsPassedOver() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        SearchStore store = new SearchStore(client, "catalog");
+        CatalogRevision revision = new CatalogRevision(store);
+        // a writer that recorded its change, wrote the product and died before marking it done
+        long dead = revision.next().revision();
+        new ChangeFeed(store).intend(dead, List.of("orphan"));
+        put("orphan", "Written by a dead replica");
+        // a writer that died between counting and recording: a revision with no entry
+        revision.next();
+        a.write("after-both", "After both");
+        eventually("b passed the dead writer and the missing revision", () -> b.json("after-both") != null);
+        assertTrue(b.json("orphan") != null, "the dead writer's product was read back");
     }
 
     @Test
     void aBuildKilledBeforeItsCommitIsRedoneAtTheNextStart() throws Exception {
         AtomicInteger seen = new AtomicInteger();
+        ProductSource live = counting(new AtomicInteger());
         ProductSource dying = new ProductSource() {
             @Override
             public void forEach(Consumer<ListedProduct> each) {
-                source.forEach(product -> {
+                live.forEach(product -> {
                     if (seen.incrementAndGet() == 700) {
                         throw new IllegalStateException("the process dies here");
                     }
@@ -171,42 +268,33 @@ class IndexLifecycleTest {
 
             @Override
             public Map<String, ListedProduct> find(Collection<String> skus) {
-                return source.find(skus);
+                return live.find(skus);
             }
         };
-        Replica killed = new Replica(dying, "catalog");
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (seen.get() < 700 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        Replica killed = new Replica("a", "catalog", dying);
+        eventually("the build reached the kill", () -> seen.get() >= 700);
         killed.die();
         assertTrue(!killed.index.isUsable(), "a build that did not finish never made the index usable");
 
-        Replica next = new Replica(source, "catalog").awaitUsable();
+        Replica next = new Replica("a").awaitUsable();
+        assertEquals(1, next.scans.get());
         assertEquals(products.keySet(), next.skus());
     }
 
     @Test
     void anIndexOfAnotherDatabaseIsRebuilt() throws Exception {
-        new Replica(source, "catalog").awaitUsable().stop();
+        new Replica("a").awaitUsable().stop();
         products.clear();
         put("only-one", "The only product of the other database");
-        Replica other = new Replica(source, "catalog_elsewhere").awaitUsable();
+        Replica other = new Replica("a", "catalog_elsewhere", null).awaitUsable();
         assertEquals(Set.of("only-one"), other.skus());
     }
 
     @Test
-    void theMarkerClaimsOnlyRevisionsWithoutAGap() {
-        AppliedRevisions applied = new AppliedRevisions();
-        applied.startFrom(new CatalogRevision.Stamp("e", 10));
-        applied.applied(new CatalogRevision.Stamp("e", 12));
-        assertEquals(10, applied.through().revision(), "11 (another replica's write, or one in flight) is missing");
-        applied.applied(new CatalogRevision.Stamp("e", 11));
-        assertEquals(12, applied.through().revision());
-        applied.applied(new CatalogRevision.Stamp("other", 13));
-        assertEquals(new CatalogRevision.Stamp("e", 12), applied.through(), "a write of another database is never claimed");
+    void priceBucketsMustRise() {
         assertThrows(IllegalArgumentException.class, () -> PriceBuckets.of(List.of(1000L, 500L)));
         assertThrows(IllegalArgumentException.class, () -> PriceBuckets.of(List.of(-5L)));
+        assertEquals("1000-", PriceBuckets.of(List.of(1000L)).get(1).toString());
     }
 
     static CatalogConfig config(Path directory) {
@@ -246,6 +334,18 @@ class IndexLifecycleTest {
 
                     public Duration commitEvery() {
                         return Duration.ofMillis(200);
+                    }
+
+                    public Duration feedEvery() {
+                        return Duration.ofMillis(50);
+                    }
+
+                    public Duration feedRetention() {
+                        return Duration.ofHours(1);
+                    }
+
+                    public Duration feedGapGrace() {
+                        return Duration.ofSeconds(2);
                     }
                 };
             }

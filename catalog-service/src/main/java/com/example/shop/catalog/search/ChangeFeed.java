@@ -1,0 +1,91 @@
+package com.example.shop.catalog.search;
+
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.Updates;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.List;
+import org.bson.Document;
+
+/**
+ * The catalog's change feed, {@code product_changes}: for every catalog revision, which products its
+ * write touches. The writer records the entry <em>before</em> it writes MongoDB ({@link #intend}) and
+ * marks it {@link #done} after (whatever the outcome), so that no product changes without an entry
+ * naming it. A replica that reads an entry re-reads those products from MongoDB and takes their
+ * state as it is then: an entry says "look again", never "this is the new value", which is what
+ * makes reading an entry twice or late harmless.
+ *
+ * <p>Entries are keyed by revision ({@code _id}), so a reader's "what is new" is one range of the
+ * {@code _id} index, on MongoDB and on the embedded server alike (which serves {@code _id} ranges but
+ * ignores secondary indexes). No change streams: the embedded server has none, and one mechanism
+ * everywhere is one to test. Trimmed by age; the highest revision trimmed is kept beside the counter
+ * ({@code trimmed_through}), so that a replica that was down can tell whether the feed still reaches
+ * back to where its index stands.
+ */
+@ApplicationScoped
+class ChangeFeed {
+
+    /**
+     * One entry: a revision, the skus its write touches, whether the write is over ({@code done}) and
+     * when the entry was recorded (before the write began).
+     */
+    record Entry(long revision, List<String> skus, boolean done, Date at) {
+    }
+
+    private final SearchStore store;
+
+    ChangeFeed(SearchStore store) {
+        this.store = store;
+    }
+
+    /** Records a write about to be made: its revision and the skus it will touch. */
+    void intend(long revision, Collection<String> skus) {
+        store.changes().insertOne(new Document("_id", revision).append("skus", List.copyOf(skus)).append("done", false)
+                .append("at", new Date()));
+    }
+
+    /** The write of this revision is over (applied, refused, or failed): readers may read its products back. */
+    void done(long revision) {
+        store.changes().updateOne(Filters.eq("_id", revision), Updates.set("done", true));
+    }
+
+    /** The entries after {@code revision}, in order, at most {@code limit}. */
+    List<Entry> after(long revision, int limit) {
+        return read(store.changes().find(Filters.gt("_id", revision)).sort(Sorts.ascending("_id")).limit(limit));
+    }
+
+    /** The entries among these revisions that exist now. */
+    List<Entry> find(Collection<Long> revisions) {
+        return read(store.changes().find(Filters.in("_id", revisions)));
+    }
+
+    /** Removes the entries older than {@code cutoff} and records the highest revision removed. */
+    void trimBefore(Date cutoff) {
+        Document newest = store.changes().find(Filters.lt("at", cutoff)).sort(Sorts.descending("_id")).first();
+        if (newest == null) {
+            return;
+        }
+        long through = ((Number) newest.get("_id")).longValue();
+        // the mark first: a reader must never believe the feed reaches back further than it does
+        store.revisions().updateOne(Filters.eq("_id", CatalogRevision.ID), Updates.max("trimmed_through", through));
+        store.changes().deleteMany(Filters.lte("_id", through));
+    }
+
+    /** The highest revision trimmed from the feed (-1: none). */
+    long trimmedThrough() {
+        Document counter = store.revisions().find(Filters.eq("_id", CatalogRevision.ID)).first();
+        return counter != null && counter.get("trimmed_through") instanceof Number n ? n.longValue() : -1;
+    }
+
+    private static List<Entry> read(Iterable<Document> documents) {
+        List<Entry> entries = new ArrayList<>();
+        for (Document entry : documents) {
+            entries.add(new Entry(((Number) entry.get("_id")).longValue(), entry.getList("skus", String.class),
+                    Boolean.TRUE.equals(entry.getBoolean("done")), entry.getDate("at")));
+        }
+        return entries;
+    }
+}
