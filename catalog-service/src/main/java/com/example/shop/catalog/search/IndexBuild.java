@@ -54,6 +54,7 @@ public class IndexBuild {
     /** The database the index is of (set once it is usable), for the markers of later commits. */
     private volatile String epoch;
     private volatile boolean stopping;
+    private boolean failing;
     private long lastCommit;
     private long lastTrim;
     private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -235,8 +236,16 @@ public class IndexBuild {
                 lastTrim = now;
                 feed.trimBefore(new Date(now - retentionMillis));
             }
+            failing = false;
         } catch (RuntimeException | IOException e) {
-            LOG.warnf("Maintaining the search index failed (%s); trying again shortly", e.toString());
+            // once at WARN, then quietly until it works again: a database that is down fails every round
+            if (!failing) {
+                LOG.warnf("Following the change feed or maintaining the search index failed (%s); trying again every round",
+                        e.toString());
+                failing = true;
+            } else {
+                LOG.debugf("Search index maintenance still failing: %s", e);
+            }
         }
     }
 

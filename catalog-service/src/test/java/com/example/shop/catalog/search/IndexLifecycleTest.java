@@ -291,6 +291,42 @@ class IndexLifecycleTest {
     }
 
     @Test
+    void aRebuildWhileReadsRunFailsNoReadAndHidesNoProduct() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        int expected = products.size();
+        java.util.concurrent.atomic.AtomicBoolean rebuilding = new java.util.concurrent.atomic.AtomicBoolean(true);
+        AtomicInteger reads = new AtomicInteger();
+        List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> readers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread reader = new Thread(() -> {
+                while (rebuilding.get()) {
+                    try {
+                        int count = a.index.read((searcher, tag) -> searcher.getIndexReader().numDocs());
+                        if (count != expected) {
+                            failures.add("a read saw " + count + " products, not " + expected);
+                        }
+                        reads.incrementAndGet();
+                    } catch (RuntimeException e) {
+                        failures.add(e.toString());
+                    }
+                }
+            });
+            reader.start();
+            readers.add(reader);
+        }
+        a.build.rebuild();
+        a.build.rebuild();
+        rebuilding.set(false);
+        for (Thread reader : readers) {
+            reader.join();
+        }
+        assertEquals(List.of(), failures.subList(0, Math.min(5, failures.size())));
+        assertTrue(reads.get() > 100, "too few reads during the rebuilds (" + reads.get() + ") to prove anything");
+        assertEquals(2, a.scans.get() - 1);
+    }
+
+    @Test
     void priceBucketsMustRise() {
         assertThrows(IllegalArgumentException.class, () -> PriceBuckets.of(List.of(1000L, 500L)));
         assertThrows(IllegalArgumentException.class, () -> PriceBuckets.of(List.of(-5L)));
