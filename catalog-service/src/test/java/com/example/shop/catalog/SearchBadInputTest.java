@@ -39,6 +39,17 @@ class SearchBadInputTest {
     }
 
     @Test
+    void longTextsAtTheLimitAreAnsweredNotFailed() {
+        for (String text : java.util.List.of("a".repeat(200), "ab".repeat(100), "*?.[](){}\\".repeat(20),
+                "coltrain ".repeat(22).strip(), "é".repeat(200))) {
+            for (String parameter : java.util.List.of("title", "titlePrefix", "q", "keyword", "genre", "actor")) {
+                given().queryParam(parameter, text).queryParam("facets", "type,genre,price").when().get("/products")
+                        .then().statusCode(200);
+            }
+        }
+    }
+
+    @Test
     void aPriceRangeThatIsNotOne() {
         refused("price", "-5-100");
         refused("price", "-100");
