@@ -49,10 +49,11 @@ public interface CatalogConfig {
     interface Search {
         /**
          * Where this replica keeps its search index (a directory of its own: two replicas never share
-         * one; an {@code emptyDir} in Kubernetes). The default puts it beside the platform's other local
-         * state, one directory per HTTP port, so that two local replicas do not meet.
+         * one; an {@code emptyDir} in Kubernetes). The default is relative to the working directory,
+         * which {@code ./platform} makes {@code .platform/}: beside the platform's other local state,
+         * one directory per HTTP port, so that two local replicas do not meet.
          */
-        @WithDefault(".platform/catalog-search-${quarkus.http.port}")
+        @WithDefault("search-index-${quarkus.http.port}")
         String directory();
 
         /**

@@ -7,9 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.IOException;
 import java.util.Date;
-import java.util.HashSet;
 
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -185,7 +183,7 @@ public class IndexBuild {
         long began = System.nanoTime();
         long followFrom = settledUpTo(start.revision());
         updates.buildStarting();
-        Set<String> seen = new HashSet<>();
+        SeenSkus seen = new SeenSkus();
         source.forEach(product -> {
             updates.scanned(product);
             seen.add(product.sku());

@@ -202,7 +202,7 @@ public class IndexUpdates {
      * The scan is over: products the index holds that the scan did not see and nobody wrote
      * through are gone from MongoDB, and are removed.
      */
-    void buildScanned(Set<String> seen) throws java.io.IOException {
+    void buildScanned(SeenSkus seen) throws java.io.IOException {
         index.refresh();
         synchronized (lock) {
             Set<String> gone = new HashSet<>();

@@ -82,7 +82,7 @@ class ProductIndex {
 
     private static IndexWriterConfig config(IndexWriterConfig.OpenMode mode) {
         return new IndexWriterConfig(Analyzers.forIndexing()).setOpenMode(mode).setCommitOnClose(false)
-                .setRAMBufferSizeMB(64);
+                .setRAMBufferSizeMB(16); // Lucene's default: the heap is 160 MB in production
     }
 
     private static void wipe(Path path) throws IOException {

@@ -26,7 +26,8 @@ public record ProductQuery(List<String> types, List<String> genres, String actor
     /**
      * Identifies the filters and the order, so that a cursor is only accepted for the query it came
      * from. A query of the parameters of the first version hashes as it did then (one type, one
-     * genre as plain values), so its cursors stay valid.
+     * genre as plain values), so its cursors stay valid; only a keyword given in capitals hashes
+     * otherwise, since it is now hashed lower-cased, as it is matched.
      */
     int fingerprint() {
         int hash = Objects.hash(one(types), one(genres), actor, minSavingsPct, title, titlePrefix, keyword, category,
