@@ -3,6 +3,7 @@ package com.example.shop.catalog.search;
 import com.example.shop.catalog.CatalogConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,7 +40,7 @@ class FeedFollower {
     private final long graceMillis;
     private long position = -1;
     /** Revisions without an entry yet, and when this replica first missed them. */
-    private final Map<Long, Long> missingSince = new java.util.HashMap<>();
+    private final Map<Long, Long> missingSince = new HashMap<>();
 
     FeedFollower(ChangeFeed feed, ProductSource source, IndexUpdates updates, CatalogConfig config) {
         this.feed = feed;
@@ -89,10 +90,10 @@ class FeedFollower {
         }
         if (!toRead.isEmpty()) {
             List<String> skus = new ArrayList<>(toRead);
-            Map<String, ListedProduct> now2 = source.find(skus);
+            Map<String, ListedProduct> current = source.find(skus);
             Set<String> gone = new HashSet<>(skus);
-            gone.removeAll(now2.keySet());
-            updates.fromFeed(now2.values(), gone);
+            gone.removeAll(current.keySet());
+            updates.fromFeed(current.values(), gone);
         }
         if (reached > position) {
             updates.forgetLocalUpTo(reached);
