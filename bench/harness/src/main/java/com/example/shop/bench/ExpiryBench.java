@@ -123,8 +123,12 @@ final class ExpiryBench {
         long n = 0;
         for (int i = 0; i < ids.size(); i += 1000) {
             List<String> chunk = ids.subList(i, Math.min(ids.size(), i + 1000));
-            n += cart.getCollection("cart").countDocuments(and(in("_id", chunk), in("status", StockInvariant.HOLDING_STATUSES),
-                    not(size("items", 0))));
+            // a find, not countDocuments: the embedded server looks up an _id $in only for a find; its
+            // count (an aggregation) matched every cart per chunk, minutes at 100,000 carts
+            for (org.bson.Document ignored : cart.getCollection("cart").find(and(in("_id", chunk),
+                    in("status", StockInvariant.HOLDING_STATUSES), not(size("items", 0)))).projection(new org.bson.Document("_id", 1))) {
+                n++;
+            }
         }
         return n;
     }
