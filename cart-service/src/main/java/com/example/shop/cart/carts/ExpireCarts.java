@@ -5,6 +5,7 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.exists;
 import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.or;
 import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Projections.include;
 import static com.mongodb.client.model.Updates.combine;
@@ -34,13 +35,17 @@ import org.bson.conversions.Bson;
  * held stock for longer than {@code cart.expiry.max-hold} however active they are; then deletes
  * carts that hold nothing once their retention is over.
  * <ol>
- * <li><b>Lock</b>: active → expiring, {@link #BATCH} carts per {@code updateMany} (their ids read
- * first, in one pass), whose filter is evaluated per cart at the moment it is written:
+ * <li><b>Lock</b>: active → expiring, {@link #BATCH} carts per {@code updateMany}; their ids, and
+ * those of the carts already expiring, are read first in one pass over the carts (the embedded
+ * server has no index to serve it, so each pass costs as much as the collection is big, history
+ * included: a run used to make five). Each update's filter is evaluated per cart at the moment it
+ * is written:
  * {@code status: active} and {@code last_modified < cutoff}. A cart
  * touched meanwhile has a newer {@code last_modified} and is left alone; an add racing the lock
  * fails its own guarded cart write ({@code status: active}) and undoes its reservation. A second
- * {@code updateMany} locks the active carts whose {@code held_since} (set by their first
- * reservation) is older than the max hold, touched or not. Neither ever selects a pending cart:
+ * {@code updateMany} per batch locks the active carts whose {@code held_since} (set by their first
+ * reservation) is older than the max hold, touched or not; the carts locked are read back by id,
+ * with their lines as they were locked. Neither ever selects a pending cart:
  * a checkout in progress keeps its reservations.</li>
  * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
  * run or being handled by another replica right now), in batches, by
@@ -55,8 +60,8 @@ import org.bson.conversions.Bson;
  * <li><b>Delete</b>, once the stock question is settled: expired carts older than
  * {@code cart.retention.expired}, active carts without lines untouched for
  * {@code cart.retention.empty} (the idle lock leaves empty carts alone), and, when
- * {@code cart.retention.complete} is set, completed (settled) carts older than that,
- * {@link #BATCH} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
+ * {@code cart.retention.complete} is set, completed (settled) carts older than that, all found
+ * in one pass, {@link #BATCH} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
  * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
  * </ol>
  * Round trips grow with the number of reservations and skus per batch, never with the holders of a sku. A failure
@@ -89,18 +94,42 @@ public class ExpireCarts {
     /** As {@link #run(Duration)}, telling {@code progress} the counts after the lock and after each batch. */
     public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
         Instant now = Instant.now();
-        Date cutoff = Date.from(now.minus(inactiveAfter));
         // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
-        int locked = lock(and(eq("status", CartStatus.ACTIVE.wire()), lt("last_modified", cutoff), exists("items.0")));
-        int heldTooLong = lock(and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold())))));
+        Bson stale = and(eq("status", CartStatus.ACTIVE.wire()), lt("last_modified", Date.from(now.minus(inactiveAfter))), exists("items.0"));
+        Bson heldTooLong = and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold()))));
+        // One pass over the carts finds both locks' candidates and the carts already expiring (a crashed
+        // run's, or another replica's at work): the embedded server matches every cart on each query, so
+        // every further pass would cost as much as this one however few carts are stale.
+        List<String> candidates = new ArrayList<>();
         Map<String, List<String>> expiring = new LinkedHashMap<>(); // cart id → the skus of its lines
-        for (Document cart : carts.find(eq("status", CartStatus.EXPIRING.wire())).projection(include("_id", "items.sku"))) {
-            expiring.put(cart.getString("_id"), StoredCart.lines(cart).stream().map(line -> line.getString("sku")).toList());
+        for (Document cart : carts.find(or(stale, heldTooLong, eq("status", CartStatus.EXPIRING.wire())))
+                .projection(include("_id", "status", "items.sku"))) {
+            if (CartStatus.EXPIRING.wire().equals(cart.getString("status"))) {
+                expiring.put(cart.getString("_id"), skus(cart));
+            } else {
+                candidates.add(cart.getString("_id"));
+            }
+        }
+        int locked = 0;
+        int lockedHeldTooLong = 0;
+        for (int from = 0; from < candidates.size(); from += BATCH) {
+            List<String> batch = candidates.subList(from, Math.min(from + BATCH, candidates.size()));
+            int stalled = lock(batch, stale);
+            int held = lock(batch, heldTooLong);
+            locked += stalled;
+            lockedHeldTooLong += held;
+            if (stalled + held > 0) {
+                // the lines as they were locked (a cart held too long may have changed since the pass)
+                for (Document cart : carts.find(and(in("_id", batch), eq("status", CartStatus.EXPIRING.wire())))
+                        .projection(include("_id", "items.sku"))) {
+                    expiring.putIfAbsent(cart.getString("_id"), skus(cart));
+                }
+            }
         }
         List<String> ids = new ArrayList<>(expiring.keySet());
         int expired = 0;
         long units = 0;
-        progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
+        progress.accept(new ExpiryReport(locked, lockedHeldTooLong, expired, units, 0));
         for (int from = 0; from < ids.size(); from += BATCH) {
             List<String> batch = ids.subList(from, Math.min(from + BATCH, ids.size()));
             Map<String, List<String>> lines = new LinkedHashMap<>();
@@ -111,24 +140,23 @@ public class ExpireCarts {
                     .getModifiedCount();
             expired += (int) marked;
             metrics.expired(marked);
-            progress.accept(new ExpiryReport(locked, heldTooLong, expired, units, 0));
+            progress.accept(new ExpiryReport(locked, lockedHeldTooLong, expired, units, 0));
         }
-        return new ExpiryReport(locked, heldTooLong, expired, units, deleteSpent(now));
+        return new ExpiryReport(locked, lockedHeldTooLong, expired, units, deleteSpent(now));
+    }
+
+    private static List<String> skus(Document cart) {
+        return StoredCart.lines(cart).stream().map(line -> line.getString("sku")).toList();
     }
 
     /**
-     * Locks (active → expiring) the carts matching {@code stale}, each guarded by {@code stale}
-     * again at the moment it is written, so a cart touched since the read is left alone.
+     * Locks (active → expiring) the carts of {@code batch} that match {@code filter} at the moment
+     * they are written, so a cart touched since the pass is left alone; returns how many.
      */
-    private int lock(Bson stale) {
-        return (int) inBatches(stale, batch -> carts.updateMany(batch,
+    private int lock(List<String> batch, Bson filter) {
+        return (int) carts.updateMany(and(in("_id", batch), filter),
                 combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
-                .getModifiedCount());
-    }
-
-    /** Deletes the carts matching {@code spent}. */
-    private long deleteAll(Bson spent) {
-        return inBatches(spent, batch -> carts.deleteMany(batch).getDeletedCount());
+                .getModifiedCount();
     }
 
     /**
@@ -150,17 +178,15 @@ public class ExpireCarts {
         return counted;
     }
 
-    /** Deletes the carts that hold nothing and whose retention is over; returns how many. */
+    /** Deletes the carts that hold nothing and whose retention is over, found in one pass; returns how many. */
     private long deleteSpent(Instant now) {
         CartConfig.Retention retention = config.retention();
-        long deleted = deleteAll(and(eq("status", CartStatus.EXPIRED.wire()),
-                lt("last_modified", Date.from(now.minus(retention.expired())))));
-        deleted += deleteAll(and(eq("status", CartStatus.ACTIVE.wire()), size("items", 0),
-                lt("last_modified", Date.from(now.minus(retention.empty())))));
-        if (retention.complete().isPresent()) {
-            deleted += deleteAll(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", true),
-                    lt("last_modified", Date.from(now.minus(retention.complete().get())))));
-        }
+        List<Bson> spent = new ArrayList<>(List.of(
+                and(eq("status", CartStatus.EXPIRED.wire()), lt("last_modified", Date.from(now.minus(retention.expired())))),
+                and(eq("status", CartStatus.ACTIVE.wire()), size("items", 0), lt("last_modified", Date.from(now.minus(retention.empty()))))));
+        retention.complete().ifPresent(complete -> spent.add(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", true),
+                lt("last_modified", Date.from(now.minus(complete))))));
+        long deleted = inBatches(or(spent), batch -> carts.deleteMany(batch).getDeletedCount());
         metrics.deleted(deleted);
         return deleted;
     }
