@@ -87,7 +87,9 @@ final class HostileSweep {
     /** Body fields where any string is valid data (operator-like text included): only type-breaking values are hostile there. */
     static final Set<String> FREE_TEXT_FIELDS = Set.of("description", "title", "name", "details.artist");
     /** Query parameters of the read endpoints where any string is valid data: operator-like values there are probes. */
-    static final Set<String> FREE_TEXT_QUERY = Set.of("type", "genre", "actor", "title", "titlePrefix", "keyword");
+    static final Set<String> FREE_TEXT_QUERY = Set.of("type", "genre", "actor", "title", "titlePrefix", "keyword", "q");
+    /** Query parameters a client may repeat (the listing's multi-select: any of the values). */
+    static final Set<String> REPEATABLE_QUERY = Set.of("type", "genre", "price");
     /** Body fields a valid request may leave out or set to null. */
     static final Set<String> OPTIONAL_FIELDS = Set.of("description", "shipping", "shipping.weight", "shipping.dimensions", "max_per_cart");
 
@@ -274,7 +276,8 @@ final class HostileSweep {
         String replace = Fixtures.product(sku, 8);
         String type = "{\"name\":\"Hostile Type\",\"description\":\"x\",\"attributes\":[{\"name\":\"color\",\"type\":\"string\",\"required\":false}]}";
         Map<String, String> ifMatch = Map.of("If-Match", "\"" + version + "\"");
-        List<String> productQuery = List.of("type", "genre", "actor", "minSavingsPct", "title", "titlePrefix", "keyword", "category", "sort", "limit", "cursor");
+        List<String> productQuery = List.of("type", "genre", "actor", "minSavingsPct", "title", "titlePrefix", "keyword", "category", "sort", "limit", "cursor",
+                "q", "facets", "price");
         return List.of(
                 new Endpoint("GET", "/api/products", false, null, productQuery, Map.of()),
                 new Endpoint("GET", "/api/products/{sku}", false, null, List.of(), Map.of()),
@@ -430,7 +433,7 @@ final class HostileSweep {
             }
         }
         // 2. query parameters: operators in names, repeated and undeclared ones, out-of-range values
-        String qp = e.query().isEmpty() ? "x" : e.query().get(0);
+        String qp = e.query().stream().filter(name -> !REPEATABLE_QUERY.contains(name)).findFirst().orElse("x");
         for (String q : !e.strictQuery() ? List.<String>of() : List.of(qp + "[$ne]=x", qp + "[$gt]=", "$where=1", qp + "=a&" + qp + "=b", "__proto__[admin]=1",
                 "filter=" + enc("{\"$ne\":null}"), "status=complete", "_id=" + enc("{\"$gt\":\"\"}"), "olderThan=-PT1S",
                 "olderThan=" + enc("P-1D"), "olderThan=PT99999999999999999999S", "limit=-1", "limit=99999999999999999999", "limit=1e309")) {
