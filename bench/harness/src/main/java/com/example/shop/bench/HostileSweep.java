@@ -53,8 +53,12 @@ final class HostileSweep {
         }
     }
 
-    /** What a request must get: refused (a 4xx but 429), or, for a probe of valid data, a 4xx or an empty list. */
-    enum Expect { REFUSED, INERT }
+    /**
+     * What a request must get: refused (a 4xx but 429); for a probe of valid data, a 4xx or an empty
+     * list (INERT); for ranked free text ({@code q}), a 4xx or a list: its words are data and may
+     * match (that query syntax stays text is the catalog's own test, TextSearchTest).
+     */
+    enum Expect { REFUSED, INERT, TEXT }
 
     record Attack(String kind, String method, String path, byte[] body, String contentType, Map<String, String> headers, String auth,
                   Expect expect) {
@@ -90,6 +94,8 @@ final class HostileSweep {
     static final Set<String> FREE_TEXT_QUERY = Set.of("type", "genre", "actor", "title", "titlePrefix", "keyword", "q");
     /** Query parameters a client may repeat (the listing's multi-select: any of the values). */
     static final Set<String> REPEATABLE_QUERY = Set.of("type", "genre", "price");
+    /** Free-text query parameters searched by words (any word may match), not compared whole. */
+    static final Set<String> RANKED_TEXT_QUERY = Set.of("q");
     /** Body fields a valid request may leave out or set to null. */
     static final Set<String> OPTIONAL_FIELDS = Set.of("description", "shipping", "shipping.weight", "shipping.dimensions", "max_per_cart");
 
@@ -454,7 +460,7 @@ final class HostileSweep {
                     continue;
                 }
                 out.add(new Attack("query " + param, e.method(), base + "?" + param + "=" + v, body, "application/json", e.headers(), auth,
-                        freeText ? Expect.INERT : refused));
+                        freeText ? (RANKED_TEXT_QUERY.contains(param) ? Expect.TEXT : Expect.INERT) : refused));
             }
         }
         // 3. bodies
@@ -618,7 +624,7 @@ final class HostileSweep {
         if (r.status() == -2) {
             return; // the client itself refused to send it (e.g. a header value it will not encode): not counted
         }
-        (at.expect() == Expect.INERT ? t.probes : t.hostile).incrementAndGet();
+        (at.expect() == Expect.REFUSED ? t.hostile : t.probes).incrementAndGet();
         String what = at.kind() + " (`" + at.method() + " " + abbreviate(at.path(), 90) + "`, " + (at.body() == null ? 0 : at.body().length) + " body bytes)";
         if (r.status() < 0) {
             t.noAnswer.incrementAndGet();
@@ -643,6 +649,11 @@ final class HostileSweep {
                 t.probesFailed.incrementAndGet();
                 t.failures.add("probe " + what + " → " + r.status() + " with " + (items.isArray() ? items.size() + " items" : "no item list")
                         + " (operator-like text must be data: no match)");
+            }
+        } else if (at.expect() == Expect.TEXT) {
+            if (!r.ok() || !r.json().path("items").isArray()) {
+                t.probesFailed.incrementAndGet();
+                t.failures.add("probe " + what + " → " + r.status() + " without an item list");
             }
         } else if (r.ok()) {
             t.accepted.incrementAndGet();
