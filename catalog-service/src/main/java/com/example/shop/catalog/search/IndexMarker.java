@@ -14,7 +14,7 @@ import java.util.Map;
  */
 record IndexMarker(int format, String epoch, long revision, String rendering) {
 
-    static final int FORMAT = 1;
+    static final int FORMAT = 2; // 2: the version as doc values (verify)
 
     Map<String, String> userData() {
         Map<String, String> data = new HashMap<>();

@@ -43,6 +43,8 @@ final class ProductDocuments {
     static final String BODY_TEXT = "body_text";
     static final String TITLE_WORDS = "title_words";
     static final String BODY_WORDS = "body_words";
+    /** The product's version (doc values): what the index's verify compares with MongoDB. */
+    static final String VERSION = "version";
 
     private ProductDocuments() {
     }
@@ -58,6 +60,9 @@ final class ProductDocuments {
         doc.add(new StringField(SKU, sku, Field.Store.NO));
         doc.add(new SortedDocValuesField(SKU, new BytesRef(sku)));
         doc.add(new StoredField(JSON, listed.json()));
+        if (product.get("version") instanceof Number version) {
+            doc.add(new NumericDocValuesField(VERSION, version.longValue()));
+        }
 
         String type = product.getString("type");
         if (type != null) {
