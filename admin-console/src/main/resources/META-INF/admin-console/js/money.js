@@ -47,14 +47,14 @@ export function toMajor(minor, currency) {
   return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
-/** 1230, "USD" → "$12.30" in the reader's locale (for display only). */
-export function display(minor, currency) {
+/** 1230, "USD" → "$12.30" in the reader's locale, or in `locale` when given (for display only). */
+export function display(minor, currency, locale) {
   if (typeof minor !== 'number') {
     return '—';
   }
   const major = toMajor(minor, currency);
   try {
-    return new Intl.NumberFormat(undefined, {style: 'currency', currency}).format(Number(major));
+    return new Intl.NumberFormat(locale, {style: 'currency', currency}).format(Number(major));
   } catch (e) {
     return `${major} ${currency}`;
   }
