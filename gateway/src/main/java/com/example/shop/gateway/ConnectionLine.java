@@ -20,13 +20,13 @@ import java.util.function.BooleanSupplier;
  * ({@code RequestOptions.setConnectTimeout}) can hand a connection to a waiter that has just
  * timed out, and that lease is never given back. In the drop benchmark every one of the 128
  * connections to the cart service was lost that way within a minute, and every later request
- * failed, for good. A wait that runs out is a {@link ConnectException} (a 503 with Retry-After).</li>
+ * failed, for good. A wait that runs out is a {@link Busy} (a 503 with Retry-After).</li>
  * <li><b>A connection that comes for an exchange that stopped waiting goes to the oldest one
  * still waiting.</b> Vert.x's queue cannot forget a waiter, so each wait that ran out is served a
  * connection later; it used to be closed (a reset), so under a flash sale the pool spent its time
  * closing and opening connections while live exchanges queued behind dead ones. A connection is
  * closed only when nobody waits for it. An exchange whose client left meanwhile is passed over.</li>
- * <li><b>At most {@code maxWaiting} exchanges wait</b>; the next is a {@link ConnectException} at
+ * <li><b>At most {@code maxWaiting} exchanges wait</b>; the next is a {@link Busy} at
  * once: a saturated service's excess is turned away in microseconds instead of after the whole
  * wait.</li>
  * </ul>
@@ -34,6 +34,16 @@ import java.util.function.BooleanSupplier;
  * its method, path and headers afterwards.
  */
 final class ConnectionLine {
+
+    /**
+     * No connection for this exchange because the service is busy (the line is full, or the wait ran
+     * out), not because it cannot be reached: the client gets a 503 that says so.
+     */
+    static final class Busy extends ConnectException {
+        Busy(String message) {
+            super(message);
+        }
+    }
 
     private static final class Waiter {
         final Promise<HttpClientRequest> served = Promise.promise();
@@ -71,12 +81,12 @@ final class ConnectionLine {
     Future<HttpClientRequest> next(BooleanSupplier clientLeft) {
         if (waiting.incrementAndGet() > maxWaiting) {
             waiting.decrementAndGet();
-            return Future.failedFuture(new ConnectException("no connection to " + service + ": " + maxWaiting + " requests wait already"));
+            return Future.failedFuture(new Busy(maxWaiting + " requests wait for a connection already"));
         }
         Waiter waiter = new Waiter(clientLeft);
         waiter.served.future().onComplete(done -> waiting.decrementAndGet());
         waiter.timer = vertx.setTimer(waitMillis, expired -> {
-            if (waiter.served.tryFail(new ConnectException("no connection to " + service + " within " + waitMillis + " ms"))) {
+            if (waiter.served.tryFail(new Busy("no connection came within " + waitMillis + " ms"))) {
                 line.remove(waiter);
             }
         });

@@ -23,6 +23,12 @@ final class GatewayProblems {
                 .with("service", service);
     }
 
+    /** The service is up but every connection to it is taken and the line for one is full or too slow: try again later. */
+    static Problem busy(String service, String why) {
+        return Problem.of(503, "service-unavailable", "Service unavailable", "The " + service + " service is busy: " + why)
+                .with("service", service);
+    }
+
     static Problem timeout(String service, long millis) {
         return Problem.of(504, "upstream-timeout", "Gateway timeout",
                 "The " + service + " service did not answer within " + millis + " ms").with("service", service);

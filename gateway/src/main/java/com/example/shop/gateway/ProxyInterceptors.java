@@ -161,6 +161,8 @@ final class ProxyInterceptors implements ProxyInterceptor {
             problem = Problems.tooLarge(limit).problem();
         } else if (causedBy(failure, TimeoutException.class)) {
             problem = GatewayProblems.timeout(upstream.name, upstream.timeoutMillis);
+        } else if (causedBy(failure, ConnectionLine.Busy.class)) {
+            problem = GatewayProblems.busy(upstream.name, cause(failure, ConnectionLine.Busy.class).getMessage());
         } else if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)
                 || (safe && (causedBy(failure, HttpClosedException.class) || causedBy(failure, IOException.class)))) {
             problem = GatewayProblems.unavailable(upstream.name);
@@ -179,16 +181,21 @@ final class ProxyInterceptors implements ProxyInterceptor {
         return response.setBody(Body.body(io.vertx.core.buffer.Buffer.buffer(problem.toJson())));
     }
 
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+    /** The first of {@code failure}'s causes (itself included) that is a {@code type}, or null. */
+    private static Throwable cause(Throwable failure, Class<? extends Throwable> type) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
-                return true;
+                return t;
             }
             if (t.getCause() == t) {
                 break;
             }
         }
-        return false;
+        return null;
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        return cause(failure, type) != null;
     }
 
     /**

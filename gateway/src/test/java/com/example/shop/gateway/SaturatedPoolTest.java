@@ -86,9 +86,10 @@ class SaturatedPoolTest {
             for (int i = 0; i < CLIENTS; i++) {
                 long start = System.nanoTime();
                 sent.add(client.sendAsync(HttpRequest.newBuilder(gateway.resolve("/api/carts/c" + i)).GET().build(),
-                                HttpResponse.BodyHandlers.discarding())
+                                HttpResponse.BodyHandlers.ofString())
                         .thenApply(answer -> new long[] {answer.statusCode(), (System.nanoTime() - start) / 1_000_000,
-                                answer.headers().firstValue("Retry-After").isPresent() ? 1 : 0}));
+                                answer.headers().firstValue("Retry-After").isPresent() ? 1 : 0,
+                                answer.body().contains("The cart service is busy") ? 1 : 0}));
             }
             List<long[]> answers = sent.stream().map(CompletableFuture::join).toList();
             long served = answers.stream().filter(a -> a[0] == 200).count();
@@ -97,6 +98,7 @@ class SaturatedPoolTest {
             assertTrue(served >= 4, "the pool's connections and some waiting requests were served: " + served);
             assertTrue(turnedAway.size() >= CLIENTS - 16 - 40, "most of the excess was turned away: " + turnedAway.size());
             assertTrue(turnedAway.stream().allMatch(a -> a[2] == 1), "every 503 says when to come back");
+            assertTrue(turnedAway.stream().allMatch(a -> a[3] == 1), "every 503 says the service is busy, not unreachable");
             // a 503 after a wait comes at 500 ms at the earliest
             long fast = turnedAway.stream().filter(a -> a[1] < 450).count();
             assertTrue(fast >= turnedAway.size() / 2,
