@@ -7,7 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import com.mongodb.client.model.Projections;
 import org.bson.Document;
 
 import static com.mongodb.client.model.Filters.in;
@@ -34,6 +36,15 @@ class ListedProducts implements ProductSource {
     public void forEach(Consumer<ListedProduct> each) {
         try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, PAGE, this::listed)) {
             scan.forEachRemaining(each);
+        }
+    }
+
+    @Override
+    public void forEachVersion(BiConsumer<String, Long> each) {
+        try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include("sku", "version"), PAGE,
+                product -> product)) {
+            scan.forEachRemaining(product -> each.accept(product.getString("sku"),
+                    product.get("version") instanceof Number version ? version.longValue() : null));
         }
     }
 

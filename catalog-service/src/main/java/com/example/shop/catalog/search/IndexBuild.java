@@ -8,8 +8,10 @@ import jakarta.enterprise.event.Observes;
 import java.io.IOException;
 import java.util.Date;
 
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -53,6 +55,8 @@ public class IndexBuild {
     private volatile String epoch;
     private volatile boolean stopping;
     private boolean failing;
+    /** One build at a time, in place or beside: they share the bookkeeping of the writes made during a build. */
+    private final ReentrantLock builds = new ReentrantLock();
     private long lastCommit;
     private long lastTrim;
     private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -180,6 +184,15 @@ public class IndexBuild {
      * that was still running when the build began, so that none is missed.
      */
     private void build(CatalogRevision.Stamp start) throws IOException {
+        builds.lock();
+        try {
+            buildInPlace(start);
+        } finally {
+            builds.unlock();
+        }
+    }
+
+    private void buildInPlace(CatalogRevision.Stamp start) throws IOException {
         long began = System.nanoTime();
         long followFrom = settledUpTo(start.revision());
         updates.buildStarting();
@@ -194,6 +207,92 @@ public class IndexBuild {
         index.commit(new IndexMarker(IndexMarker.FORMAT, start.epoch(), followFrom, rendering));
         LOG.infof("Search index built from MongoDB: %,d products in %d ms (revision %d)", seen.size(),
                 (System.nanoTime() - began) / 1_000_000, start.revision());
+    }
+
+    /** What a rebuild beside the index did. */
+    record Rebuilt(long products, String from, String to, long millis) {
+    }
+
+    /** Told how a rebuild beside the index goes. */
+    interface RebuildProgress {
+        /** Products scanned so far (called for each). */
+        void scanned(long products);
+
+        /** The scan is over: the new index is being committed and swapped in. */
+        void swapping();
+    }
+
+    /**
+     * Builds a new index from MongoDB beside the one in use, which goes on serving reads and writes,
+     * and swaps it in. From the moment the new index is opened every write goes to both (the
+     * replica's own writes and those the feed brings), and a product written meanwhile is newer than
+     * anything the scan can still bring, so the scan leaves it alone (as in a build in place); what
+     * the index held before is in MongoDB, which the scan reads after. Then the new index is
+     * committed with the feed position reached so far (everything up to it is in it), {@code CURRENT}
+     * names it, and between two rounds of the feed the searchers switch to it: a read started before
+     * finishes on the old index, every later one reads the new. The old one is closed once its reads
+     * are over, and removed. {@code progress} is told how far it is.
+     * Waits for a build in place that is running (start-up, a broken writer) to end first.
+     */
+    Rebuilt rebuildBeside(RebuildProgress progress) throws IOException {
+        long began = System.nanoTime();
+        String from;
+        long products;
+        builds.lock();
+        try {
+            from = index.generation();
+            index.openStaging();
+            try {
+                updates.buildStarting();
+                SeenSkus seen = new SeenSkus();
+                source.forEach(product -> {
+                    updates.scanned(product);
+                    seen.add(product.sku());
+                    progress.scanned(seen.size());
+                });
+                progress.swapping();
+                updates.buildScanned(seen);
+                index.commitStaging(new IndexMarker(IndexMarker.FORMAT, epoch, follower.position(), rendering));
+                products = seen.size();
+            } catch (IOException | RuntimeException e) {
+                index.dropStaging();
+                throw e;
+            }
+        } finally {
+            // not held for the swap: a build in place that the worker may start meanwhile (a broken
+            // writer) writes to both indexes, and the swap waits for it on the worker
+            builds.unlock();
+        }
+        ProductIndex.Retired old;
+        try {
+            old = onWorker(index::swapStaging);
+        } catch (IOException | RuntimeException e) {
+            index.dropStaging();
+            throw e;
+        }
+        index.retire(old);
+        long millis = (System.nanoTime() - began) / 1_000_000;
+        String to = index.generation();
+        LOG.infof("Search index rebuilt beside the old one: %,d products in %d ms, %s replaces %s", products, millis, to, from);
+        return new Rebuilt(products, from, to, millis);
+    }
+
+    /** Runs {@code work} on the index's worker, between two rounds of the feed and commits. */
+    private <T> T onWorker(Callable<T> work) throws IOException {
+        try {
+            return worker.submit(work).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the search index's worker", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /**

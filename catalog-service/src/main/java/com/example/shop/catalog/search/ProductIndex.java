@@ -6,11 +6,16 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
@@ -21,6 +26,7 @@ import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
 import org.jboss.logging.Logger;
@@ -35,6 +41,15 @@ import org.jboss.logging.Logger;
  *
  * <p>Until a build or the check of the committed index has made it usable ({@link #markUsable()}),
  * reads are a 503 naming {@code search-index}, and readiness is DOWN.
+ *
+ * <p>On disk, {@code catalog.search.directory} holds generations of the index ({@code index-1},
+ * {@code index-2}, ...) and a file {@code CURRENT} naming the one in use. A rebuild beside the
+ * index ({@link #openStaging()}) builds the next generation while this one serves reads and
+ * writes; every write made meanwhile goes to both ({@link #upsert}, {@link #delete}); then
+ * {@link #swapStaging()} makes it the index in use (the pointer first, then the searchers), and
+ * {@link #retire} closes and removes the old one once the reads that were using it are over.
+ * A generation that is not the one in use (a rebuild killed before its swap, an old one not
+ * removed yet) is removed when the index is opened.
  */
 @ApplicationScoped
 class ProductIndex {
@@ -42,10 +57,41 @@ class ProductIndex {
     static final String DEPENDENCY = "search-index";
     private static final Logger LOG = Logger.getLogger(ProductIndex.class);
 
-    private record Opened(FSDirectory directory, IndexWriter writer, SearcherManager searchers) {
+    /** One generation of the index, open: its directory, writer and searchers, and the reads using it now. */
+    private record Opened(String name, FSDirectory directory, IndexWriter writer, SearcherManager searchers,
+                          AtomicInteger readers) {
+
+        Opened(String name, FSDirectory directory, IndexWriter writer) throws IOException {
+            this(name, directory, writer, new SearcherManager(writer, true, false, null), new AtomicInteger());
+        }
     }
 
+    /** An index swapped out by a rebuild, to be closed and removed ({@link #retire}). */
+    static final class Retired {
+        private final Opened opened;
+
+        private Retired(Opened opened) {
+            this.opened = opened;
+        }
+
+        String name() {
+            return opened.name();
+        }
+    }
+
+    static final String CURRENT = "CURRENT";
+    private static final Pattern GENERATION = Pattern.compile("index-([0-9]{1,9})");
+    /** Files of an index kept directly in the directory (before generations), removed at open. */
+    private static final Pattern LEGACY_FILE = Pattern.compile("(segments.*|pending_segments.*|write\\.lock|_.+|CURRENT\\.tmp)");
+    private static final long RETIRE_WAIT_MILLIS = 5_000;
+
     private final Path path;
+    /** Guards the generation a write goes to against a swap: a write lands in both indexes or in the new one. */
+    private final Object writes = new Object();
+    /** The next generation, while a rebuild beside the index builds it; null otherwise. */
+    private volatile Opened staging;
+    /** The thread running the rebuild beside the index: its own puts and removals go to the new generation only. */
+    private volatile Thread stagingBuilder;
     /** Distinguishes this opening of the index from any other replica's or an earlier run's (for ETags). */
     private final String instance = UUID.randomUUID().toString().substring(0, 8);
     private volatile Opened opened;
@@ -55,13 +101,23 @@ class ProductIndex {
         this.path = Path.of(config.search().directory());
     }
 
-    /** Opens the index directory (creating it, or starting over when what is there cannot be read). Idempotent. */
+    /**
+     * Opens the generation in use (creating the first one, or starting it over when what is there
+     * cannot be read) and removes every other generation. Idempotent.
+     */
     synchronized void open() throws IOException {
         if (opened != null) {
             return;
         }
         Files.createDirectories(path);
-        FSDirectory directory = FSDirectory.open(path);
+        String name = current();
+        if (name == null) {
+            name = nextGeneration();
+            pointTo(name);
+        }
+        Path generation = path.resolve(name);
+        Files.createDirectories(generation);
+        FSDirectory directory = FSDirectory.open(generation);
         IndexWriter writer;
         try {
             writer = new IndexWriter(directory, config(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
@@ -71,13 +127,80 @@ class ProductIndex {
                 throw e; // another process holds it: a misconfigured directory shared by two replicas
             }
             // an index that cannot be opened (cut off mid-write by a kill) is rebuilt, not repaired
-            LOG.warnf("Search index at %s cannot be opened (%s); starting a new one", path, e.toString());
+            LOG.warnf("Search index at %s cannot be opened (%s); starting a new one", generation, e.toString());
             directory.close();
-            wipe(path);
-            directory = FSDirectory.open(path);
+            wipe(generation);
+            directory = FSDirectory.open(generation);
             writer = new IndexWriter(directory, config(IndexWriterConfig.OpenMode.CREATE));
         }
-        opened = new Opened(directory, writer, new SearcherManager(writer, true, false, null));
+        opened = new Opened(name, directory, writer);
+        removeAllBut(name);
+    }
+
+    /** The generation {@code CURRENT} names, or null when there is none (a new directory, or one from before generations). */
+    private String current() throws IOException {
+        Path pointer = path.resolve(CURRENT);
+        if (!Files.exists(pointer)) {
+            return null;
+        }
+        String name = Files.readString(pointer, StandardCharsets.UTF_8).trim();
+        return GENERATION.matcher(name).matches() ? name : null;
+    }
+
+    /** Names {@code name} in {@code CURRENT}, atomically: a kill leaves the old name or the new one. */
+    private void pointTo(String name) throws IOException {
+        Path temporary = path.resolve(CURRENT + ".tmp");
+        Files.writeString(temporary, name, StandardCharsets.UTF_8);
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(temporary,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+        Files.move(temporary, path.resolve(CURRENT), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private String nextGeneration() throws IOException {
+        long highest = 0;
+        try (Stream<Path> entries = Files.list(path)) {
+            for (Path entry : entries.toList()) {
+                Matcher generation = GENERATION.matcher(entry.getFileName().toString());
+                if (generation.matches()) {
+                    highest = Math.max(highest, Long.parseLong(generation.group(1)));
+                }
+            }
+        }
+        String current = current();
+        if (current != null) {
+            Matcher generation = GENERATION.matcher(current);
+            if (generation.matches()) {
+                highest = Math.max(highest, Long.parseLong(generation.group(1)));
+            }
+        }
+        return "index-" + (highest + 1);
+    }
+
+    /** Removes the generations other than {@code keep} and the files of an index from before generations. */
+    private void removeAllBut(String keep) {
+        try (Stream<Path> entries = Files.list(path)) {
+            for (Path entry : entries.toList()) {
+                String name = entry.getFileName().toString();
+                boolean otherGeneration = GENERATION.matcher(name).matches() && !name.equals(keep)
+                        && !name.equals(stagingGeneration()) && Files.isDirectory(entry);
+                boolean legacy = Files.isRegularFile(entry) && LEGACY_FILE.matcher(name).matches();
+                if (otherGeneration) {
+                    wipe(entry);
+                    Files.deleteIfExists(entry);
+                } else if (legacy) {
+                    Files.deleteIfExists(entry);
+                }
+            }
+        } catch (IOException e) {
+            LOG.warnf("Old search index files under %s not removed (%s); they are removed at the next start", path, e.toString());
+        }
+    }
+
+    /** The name of the generation in use (for the rebuild's report). */
+    String generation() {
+        return opened().name();
     }
 
     private static IndexWriterConfig config(IndexWriterConfig.OpenMode mode) {
@@ -104,17 +227,59 @@ class ProductIndex {
         }
     }
 
+    /**
+     * Puts a product in the index; while a rebuild beside it runs, in the new generation too, except
+     * for the rebuild's own scan, which goes to the new generation only.
+     */
     void upsert(ListedProduct product) {
-        uninterrupted(() -> opened().writer().updateDocument(ProductDocuments.idOf(product.sku()), ProductDocuments.of(product)));
+        uninterrupted(() -> {
+            org.apache.lucene.document.Document document = ProductDocuments.of(product);
+            synchronized (writes) {
+                for (IndexWriter writer : writersFor()) {
+                    writer.updateDocument(ProductDocuments.idOf(product.sku()), document);
+                }
+            }
+        });
     }
 
     void delete(String sku) {
-        uninterrupted(() -> opened().writer().deleteDocuments(ProductDocuments.idOf(sku)));
+        uninterrupted(() -> {
+            synchronized (writes) {
+                for (IndexWriter writer : writersFor()) {
+                    writer.deleteDocuments(ProductDocuments.idOf(sku));
+                }
+            }
+        });
+    }
+
+    /** The writers a put or removal by this thread goes to (under {@link #writes}). */
+    private java.util.List<IndexWriter> writersFor() {
+        Opened next = staging;
+        if (next == null) {
+            return java.util.List.of(opened().writer());
+        }
+        if (Thread.currentThread() == stagingBuilder) {
+            return java.util.List.of(next.writer());
+        }
+        return java.util.List.of(opened().writer(), next.writer());
     }
 
     /** Makes every change so far visible to the reads that start after this returns. */
     void refresh() {
-        uninterrupted(() -> opened().searchers().maybeRefreshBlocking());
+        Opened next = staging;
+        if (next != null && Thread.currentThread() == stagingBuilder) {
+            uninterrupted(() -> next.searchers().maybeRefreshBlocking());
+            return;
+        }
+        Opened current = opened();
+        try {
+            uninterrupted(() -> current.searchers().maybeRefreshBlocking());
+        } catch (AlreadyClosedException e) {
+            if (current == opened) {
+                throw e;
+            }
+            refresh(); // swapped by a rebuild meanwhile: the index in use now
+        }
     }
 
     /** Writes the changes so far to disk as one commit carrying {@code marker}. */
@@ -180,7 +345,9 @@ class ProductIndex {
 
     /** Every sku the index holds now (after a {@link #refresh()}). */
     void forEachSku(Consumer<String> each) throws IOException {
-        SearcherManager searchers = opened().searchers();
+        Opened next = staging;
+        SearcherManager searchers = next != null && Thread.currentThread() == stagingBuilder ? next.searchers()
+                : opened().searchers();
         IndexSearcher searcher = searchers.acquire();
         try {
             for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
@@ -220,22 +387,161 @@ class ProductIndex {
         if (!usable) {
             throw Problems.unavailable(DEPENDENCY, "The search index of this replica is being built; retry shortly");
         }
-        SearcherManager searchers = opened().searchers();
-        IndexSearcher searcher;
+        while (true) {
+            Opened current = opened();
+            current.readers().incrementAndGet();
+            try {
+                if (current != opened) {
+                    continue; // swapped by a rebuild between the two reads: read the index in use now
+                }
+                SearcherManager searchers = current.searchers();
+                IndexSearcher searcher;
+                try {
+                    searcher = searchers.acquire();
+                } catch (AlreadyClosedException e) {
+                    if (current != opened) {
+                        continue;
+                    }
+                    throw e;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                try {
+                    long version = ((DirectoryReader) searcher.getIndexReader()).getVersion();
+                    return read.apply(searcher, instance + "." + current.name() + "." + version);
+                } finally {
+                    try {
+                        searchers.release(searcher);
+                    } catch (IOException | AlreadyClosedException e) {
+                        LOG.debug("releasing a searcher failed", e);
+                    }
+                }
+            } finally {
+                current.readers().decrementAndGet();
+            }
+        }
+    }
+
+    /**
+     * Opens the next generation beside the one in use, empty; from now on every write goes to both,
+     * and the puts, removals and refreshes of the calling thread (the rebuild's scan) to the new one only.
+     */
+    void openStaging() throws IOException {
+        synchronized (writes) {
+            if (staging != null) {
+                throw new IllegalStateException("a rebuild beside the index is running already");
+            }
+            String name = nextGeneration();
+            Path generation = path.resolve(name);
+            wipeIfPresent(generation);
+            Files.createDirectories(generation);
+            FSDirectory directory = FSDirectory.open(generation);
+            IndexWriter writer = new IndexWriter(directory, config(IndexWriterConfig.OpenMode.CREATE));
+            staging = new Opened(name, directory, writer);
+            stagingBuilder = Thread.currentThread();
+        }
+    }
+
+    /** The rebuilt generation's name. */
+    String stagingGeneration() {
+        Opened next = staging;
+        return next == null ? null : next.name();
+    }
+
+    /** Commits the new generation with {@code marker}: what a restart finds if it comes before the swap's end. */
+    void commitStaging(IndexMarker marker) {
+        Opened next = staging;
+        uninterrupted(() -> {
+            next.writer().setLiveCommitData(marker.userData().entrySet());
+            next.writer().commit();
+        });
+    }
+
+    /**
+     * Makes the new generation the index in use: {@code CURRENT} names it (a restart from now on opens
+     * it), its searchers take every write so far, and reads that start from now on use it. Returns the
+     * old generation for {@link #retire}: reads that began before still use it.
+     */
+    Retired swapStaging() throws IOException {
+        synchronized (writes) {
+            Opened next = staging;
+            pointTo(next.name());
+            uninterrupted(() -> next.searchers().maybeRefreshBlocking());
+            Opened old = opened;
+            opened = next;
+            staging = null;
+            stagingBuilder = null;
+            return new Retired(old);
+        }
+    }
+
+    /**
+     * Closes a generation swapped out, once the reads using it are over (at most 5 s: a read that is
+     * longer keeps the searcher it holds, which stays readable), and removes its directory.
+     */
+    void retire(Retired retired) {
+        Opened old = retired.opened;
+        long deadline = System.currentTimeMillis() + RETIRE_WAIT_MILLIS;
+        while (old.readers().get() > 0 && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        closeQuietly(old);
         try {
-            searcher = searchers.acquire();
+            Path generation = path.resolve(old.name());
+            wipe(generation);
+            Files.deleteIfExists(generation);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            LOG.warnf("The old search index %s was not removed (%s); it is removed at the next start", old.name(), e.toString());
+        }
+    }
+
+    /** A rebuild that failed: the new generation is closed and removed; the index in use goes on alone. */
+    void dropStaging() {
+        Opened next;
+        synchronized (writes) {
+            next = staging;
+            staging = null;
+            stagingBuilder = null;
+        }
+        if (next == null) {
+            return;
+        }
+        closeQuietly(next);
+        try {
+            Path generation = path.resolve(next.name());
+            wipe(generation);
+            Files.deleteIfExists(generation);
+        } catch (IOException e) {
+            LOG.debugf("A failed rebuild's index not removed: %s", e);
+        }
+    }
+
+    private static void closeQuietly(Opened generation) {
+        try {
+            generation.searchers().close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("closing an old index's searchers failed", e);
         }
         try {
-            long version = ((DirectoryReader) searcher.getIndexReader()).getVersion();
-            return read.apply(searcher, instance + "." + version);
-        } finally {
-            try {
-                searchers.release(searcher);
-            } catch (IOException e) {
-                LOG.debug("releasing a searcher failed", e);
-            }
+            generation.writer().rollback();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("closing an old index's writer failed", e);
+        }
+        try {
+            generation.directory().close();
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("closing an old index's directory failed", e);
+        }
+    }
+
+    private static void wipeIfPresent(Path generation) throws IOException {
+        if (Files.isDirectory(generation)) {
+            wipe(generation);
         }
     }
 
@@ -254,6 +560,7 @@ class ProductIndex {
 
     @PreDestroy
     synchronized void close() {
+        dropStaging();
         Opened current = opened;
         opened = null;
         usable = false;

@@ -2,6 +2,7 @@ package com.example.shop.catalog.search;
 
 import java.util.Collection;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -16,4 +17,13 @@ public interface ProductSource {
 
     /** The products with these skus as they are now; a sku without a product is absent from the answer. */
     Map<String, ListedProduct> find(Collection<String> skus);
+
+    /**
+     * Every product's sku and version (null when it has none), a page at a time: what the index's
+     * verify compares. The product feature reads only those two fields.
+     */
+    default void forEachVersion(BiConsumer<String, Long> each) {
+        forEach(product -> each.accept(product.sku(),
+                product.product().get("version") instanceof Number version ? version.longValue() : null));
+    }
 }

@@ -1,0 +1,259 @@
+package com.example.shop.catalog.search;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.set;
+
+import com.example.shop.problems.Problem;
+import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
+import com.example.shop.web.bulk.BulkConfig;
+import com.mongodb.client.MongoCollection;
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import org.bson.types.ObjectId;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * The runs of the index's admin jobs (verify, rebuild), recorded as the bulk imports record theirs:
+ * in {@code search_index_runs}, so that any replica answers a run's resource (each run names the
+ * replica whose index it is about), with live progress and a heartbeat. One run of each kind at a
+ * time on a replica: a second start is a 409 naming the running one. A run whose process died stops
+ * its heartbeat and is shown as failed after {@code shop.bulk.stale-after}.
+ * <pre>
+ * search_index_runs {_id: hex id, kind, state, replica, progress: {phase, done, total},
+ *                    started_at, heartbeat_at, finished_at?, verify?: {...}, rebuild?: {...}, error?}
+ * </pre>
+ */
+@ApplicationScoped
+class SearchIndexRuns {
+
+    static final String COLLECTION = "search_index_runs";
+    static final String VERIFY = "verify";
+    static final String REBUILD = "rebuild";
+    private static final String RUNNING = "running";
+    private static final String SUCCEEDED = "succeeded";
+    private static final String FAILED = "failed";
+    private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{24}");
+    private static final Logger LOG = Logger.getLogger(SearchIndexRuns.class);
+
+    /** A job: does its work, telling {@code run} how far it is, and returns what it found or did. */
+    interface Job {
+        Document run(Run run) throws Exception;
+    }
+
+    /** A running run: its progress, recorded with every heartbeat. */
+    static final class Run {
+        private final String id;
+        private volatile String phase;
+        private volatile long done;
+        private volatile long total;
+
+        private Run(String id, String phase) {
+            this.id = id;
+            this.phase = phase;
+        }
+
+        String id() {
+            return id;
+        }
+
+        void progress(String phase, long done, long total) {
+            this.phase = phase;
+            this.done = done;
+            this.total = total;
+        }
+
+        void done(long done) {
+            this.done = done;
+        }
+
+        private Document progress() {
+            return new Document("phase", phase).append("done", done).append("total", total);
+        }
+    }
+
+    private final MongoCollection<Document> runs;
+    private final ProductIndex index;
+    private final BulkConfig config;
+    private final String replica;
+    private final Map<String, String> busy = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "search-index-run-heartbeat");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    SearchIndexRuns(SearchStore store, ProductIndex index, BulkConfig config, @ConfigProperty(name = "quarkus.http.port") int port) {
+        this.runs = store.runs();
+        this.index = index;
+        this.config = config;
+        String host = System.getenv("HOSTNAME");
+        this.replica = (host == null || host.isBlank() ? "localhost" : host) + ":" + port;
+    }
+
+    /**
+     * Records a run of {@code kind} and starts {@code job} on a thread of its own; the run as it
+     * stands at the start. A 503 while the index is still being built at start-up.
+     */
+    SearchIndexRun start(String kind, String firstPhase, Job job) {
+        if (!index.isUsable()) {
+            throw Problems.unavailable(ProductIndex.DEPENDENCY, "The search index of this replica is being built; retry shortly");
+        }
+        String id = new ObjectId().toHexString();
+        String running = busy.putIfAbsent(kind, id);
+        if (running != null) {
+            throw new ProblemException(Problem.of(409, "search-index-" + kind + "-running", "Search index " + kind + " running",
+                    "Run '" + running + "' (" + kind + ") is still running on this replica; one " + kind
+                            + " runs at a time. Retry when it has finished.").with("run", running));
+        }
+        try {
+            Run run = new Run(id, firstPhase);
+            Instant now = Instant.now();
+            Document started = new Document("_id", id).append("kind", kind).append("state", RUNNING).append("replica", replica)
+                    .append("progress", run.progress()).append("started_at", Date.from(now)).append("heartbeat_at", Date.from(now));
+            runs.insertOne(started);
+            Thread thread = new Thread(() -> execute(kind, run, job), "search-index-" + kind);
+            thread.setDaemon(true);
+            thread.start();
+            return view(started);
+        } catch (RuntimeException e) {
+            busy.remove(kind, id);
+            throw e;
+        }
+    }
+
+    private void execute(String kind, Run run, Job job) {
+        long every = config.heartbeatEvery().toMillis();
+        ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> beat(run), every, every, TimeUnit.MILLISECONDS);
+        Document result = null;
+        String error = null;
+        try {
+            result = job.run(run);
+        } catch (Exception e) {
+            LOG.warnf(e, "Search index %s run %s failed", kind, run.id());
+            error = "The " + kind + " stopped: " + e;
+        } finally {
+            heartbeat.cancel(false);
+            // the replica is free before the run shows its end: a client that starts the next run as soon
+            // as it sees this one finished is not refused as busy
+            busy.remove(kind, run.id());
+        }
+        try {
+            List<Bson> updates = new ArrayList<>(List.of(set("state", error == null ? SUCCEEDED : FAILED),
+                    set("progress", run.progress()), set("finished_at", new Date()), set("heartbeat_at", new Date())));
+            if (result != null) {
+                updates.add(set(kind, result));
+            }
+            if (error != null) {
+                updates.add(set("error", error));
+            }
+            runs.updateOne(and(eq("_id", run.id()), eq("state", RUNNING)), combine(updates));
+        } catch (RuntimeException e) {
+            LOG.warnf("The end of search index run %s was not recorded (%s); it shows as failed once found stale",
+                    run.id(), e.toString());
+        }
+    }
+
+    private void beat(Run run) {
+        try {
+            runs.updateOne(and(eq("_id", run.id()), eq("state", RUNNING)),
+                    combine(set("progress", run.progress()), set("heartbeat_at", new Date())));
+        } catch (RuntimeException e) {
+            LOG.debugf("Search index run heartbeat not recorded: %s", e);
+        }
+    }
+
+    /** The run {@code id} of {@code kind}: a 400 naming {@code id} when it cannot be a run's id, a 404 when there is none. */
+    SearchIndexRun find(String kind, String id) {
+        if (id == null || !RUN_ID.matcher(id).matches()) {
+            throw Problems.invalidField("id", "Path parameter 'id' must be a run's id: 24 hexadecimal digits, lower case");
+        }
+        Document run = runs.find(and(eq("_id", id), eq("kind", kind))).first();
+        if (run == null) {
+            throw new ProblemException(Problem.of(404, "unknown-search-index-run", "Unknown search index run",
+                    "No search index " + kind + " run '" + id + "'"));
+        }
+        Date heartbeat = run.getDate("heartbeat_at");
+        Instant cutoff = Instant.now().minus(config.staleAfter());
+        if (RUNNING.equals(run.getString("state")) && (heartbeat == null || heartbeat.toInstant().isBefore(cutoff))) {
+            runs.updateOne(and(eq("_id", id), eq("state", RUNNING), lt("heartbeat_at", Date.from(cutoff))),
+                    combine(set("state", FAILED), set("finished_at", new Date()),
+                            set("error", "The replica stopped during the run (no sign of life since its heartbeat); start it again")));
+            run = runs.find(eq("_id", id)).first();
+        }
+        return view(run);
+    }
+
+    void stop(@Observes ShutdownEvent stopped) {
+        heartbeats.shutdownNow();
+    }
+
+    private static SearchIndexRun view(Document run) {
+        Document progress = run.get("progress", Document.class);
+        return new SearchIndexRun(run.getString("_id"), run.getString("kind"), run.getString("state"), run.getString("replica"),
+                progress == null ? null : new SearchIndexRun.Progress(progress.getString("phase"), number(progress, "done"),
+                        number(progress, "total")),
+                instant(run, "started_at"), instant(run, "finished_at"),
+                verifyReport(run.get(VERIFY, Document.class)), rebuildReport(run.get(REBUILD, Document.class)),
+                run.getString("error"));
+    }
+
+    private static SearchIndexRun.VerifyReport verifyReport(Document report) {
+        if (report == null) {
+            return null;
+        }
+        Document versions = report.get("version_differs", Document.class);
+        List<SearchIndexRun.VersionDifference> first = new ArrayList<>();
+        for (Document difference : versions.getList("first", Document.class)) {
+            first.add(new SearchIndexRun.VersionDifference(difference.getString("sku"), optionalNumber(difference, "index_version"),
+                    optionalNumber(difference, "database_version")));
+        }
+        return new SearchIndexRun.VerifyReport(number(report, "index_count"), number(report, "database_count"),
+                number(report, "differences"), skus(report.get("missing_from_index", Document.class)),
+                skus(report.get("not_in_database", Document.class)),
+                new SearchIndexRun.VersionList(number(versions, "count"), first));
+    }
+
+    private static SearchIndexRun.SkuList skus(Document list) {
+        return new SearchIndexRun.SkuList(number(list, "count"), List.copyOf(list.getList("first", String.class)));
+    }
+
+    private static SearchIndexRun.RebuildReport rebuildReport(Document report) {
+        if (report == null) {
+            return null;
+        }
+        return new SearchIndexRun.RebuildReport(number(report, "products"), report.getString("replaced"),
+                report.getString("index"), number(report, "millis"));
+    }
+
+    private static long number(Document doc, String field) {
+        return doc.get(field) instanceof Number n ? n.longValue() : 0L;
+    }
+
+    private static Long optionalNumber(Document doc, String field) {
+        return doc.get(field) instanceof Number n ? n.longValue() : null;
+    }
+
+    private static Instant instant(Document doc, String field) {
+        Date date = doc.getDate(field);
+        return date == null ? null : date.toInstant();
+    }
+}
