@@ -327,6 +327,12 @@ final class HostileSweep {
                 new Endpoint("GET", "/api/admin/catalog/imports/{id}", true, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/admin/catalog/imports/{id}/rejects", true, null, List.of("limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/admin/catalog/export", true, null, List.of(), Map.of()),
+                // the search index's jobs: a start takes no body and no parameter (every attack is refused before a
+                // run starts); the run ids swept are not run ids ({id} is the fixture cart's id): 400 naming id
+                new Endpoint("POST", "/api/admin/catalog/search-index/verify", true, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/catalog/search-index/verify/{id}", true, null, List.of(), Map.of()),
+                new Endpoint("POST", "/api/admin/catalog/search-index/rebuild", true, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/catalog/search-index/rebuild/{id}", true, null, List.of(), Map.of()),
                 new Endpoint("POST", "/api/admin/categories/import", true, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/admin/categories/imports", true, null, List.of("limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/admin/categories/imports/{id}", true, null, List.of(), Map.of()),
