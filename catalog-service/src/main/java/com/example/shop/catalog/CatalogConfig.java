@@ -14,6 +14,8 @@ public interface CatalogConfig {
 
     Search search();
 
+    Availability availability();
+
     /** Whether the built-in product types (Audio Album, Film) are inserted at startup when missing. */
     @WithDefault("true")
     boolean seedProductTypes();
@@ -44,6 +46,15 @@ public interface CatalogConfig {
          * {@code %test} have fixed ones in application.properties).
          */
         String secret();
+    }
+
+    interface Availability {
+        /**
+         * The secret the cart service sends as a bearer token with its availability transitions
+         * ({@code POST /internal/availability}); unset: the call is taken from anyone who can reach the
+         * service's port (the gateway does not route it).
+         */
+        java.util.Optional<String> secret();
     }
 
     interface Search {

@@ -35,6 +35,11 @@ public class CatalogSchema implements DatabaseSchema {
      * (feature {@code search}).
      */
     public static final String PRODUCT_CHANGES = "product_changes";
+    /**
+     * Availability as the cart service reports it, {@code {_id: sku, sold_out, seq, at}}: joined to the
+     * product in the search index (feature {@code search}).
+     */
+    public static final String AVAILABILITY = "availability";
 
     /**
      * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script

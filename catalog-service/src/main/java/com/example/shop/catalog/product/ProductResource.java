@@ -91,9 +91,13 @@ public class ProductResource {
             + "several values of type, genre or price mean any of them. Served from this replica's search index, which holds "
             + "every change made on this replica before that change was answered. "
             + "Pages are ordered by 'sort' then sku (by relevance then sku when q is given without sort); pass the 'next' of a "
-            + "page as 'cursor' to get the following one. facets=type,genre,price,category adds counts: each facet counts the "
-            + "products that pass every filter but its own. The weak ETag names the index state the page was read from: "
-            + "any change of the catalog moves it.")
+            + "page as 'cursor' to get the following one. facets=type,genre,price,category,availability adds counts: each facet "
+            + "counts the products that pass every filter but its own. The weak ETag names the index state the page was read "
+            + "from: any change of the catalog moves it. Availability (inStock and the availability facet) is eventually "
+            + "consistent: the cart service reports a sku's transitions between available and sold out, and every replica's "
+            + "listings follow within 2 s of the sell-out or restock (measured: typically under 1 s); a report that fails "
+            + "is retried every 0.5 s, and a lost one is found by the cart's reconciliation within 5 minutes. A product the "
+            + "cart service never reported sold out is listed as in stock.")
     @APIResponse(responseCode = "200", description = "One page of products",
             headers = {@Header(name = "ETag", description = "Weak tag of the index state the page was read from", schema = @Schema(type = SchemaType.STRING)),
                     @Header(name = "Cache-Control", description = "public, max-age, stale-while-revalidate", schema = @Schema(type = SchemaType.STRING))},
@@ -120,8 +124,12 @@ public class ProductResource {
                     + "must match, by its English stem, with one typo in words of 5 letters or more, and the last word as a prefix "
                     + "unless q ends with a space. Plain text: no character is query syntax. At most 200 characters.")
             @QueryParam("q") String q,
-            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category")
+            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability")
             @QueryParam("facets") String facets,
+            @Parameter(description = "true: only products in stock (hide sold-out ones); false: only sold-out ones. Eventually "
+                    + "consistent with the cart service's stock: a sell-out or restock shows here within 2 s. A product "
+                    + "without any stock report counts as in stock.")
+            @QueryParam("inStock") Boolean inStock,
             @Parameter(description = "Order (default: relevance with q, else sku)", schema = @Schema(type = SchemaType.STRING,
                     enumeration = {"-pct_savings", "-issue_date", "title", "price", "-price", "relevance"}))
             @QueryParam("sort") String sort,
@@ -143,7 +151,7 @@ public class ProductResource {
                 keywordText == null ? null : Keywords.normalize(keywordText), slug(category),
                 texts("price", price).stream().map(PriceRange::parse).toList(), text,
                 sort == null || sort.isEmpty() ? (text == null ? ProductSort.SKU : ProductSort.RELEVANCE) : ProductSort.fromParameter(sort),
-                pageSize, text("cursor", cursor), Facet.parse(text("facets", facets)));
+                pageSize, text("cursor", cursor), Facet.parse(text("facets", facets)), inStock);
         SearchProducts.Listing listing = searchProducts.search(query, ifNoneMatch);
         // A revalidation that still holds gets an empty body: ConditionalGet turns it into the 304 with the tag
         // and the cache headers, without the search having run.

@@ -55,7 +55,9 @@ public record ProductView(
                          @Schema(description = "Genres, most products first (at most 100)") List<ValueCount> genre,
                          @Schema(description = "Retail price buckets (catalog.search.price-buckets), in order") List<PriceCount> price,
                          @Schema(description = "The children of the selected category (the roots without one), each "
-                                 + "counting the products anywhere in its subtree") List<CategoryCount> category) {
+                                 + "counting the products anywhere in its subtree") List<CategoryCount> category,
+                         @Schema(description = "in-stock and sold-out, in that order, as the cart service last reported each "
+                                 + "product (eventually consistent: within 2 s of a sell-out or restock)") List<ValueCount> availability) {
     }
 
     @Schema(name = "FacetValueCount")

@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The counts a listing can show beside its page ({@code facets=type,genre,price,category}). */
+/** The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}). */
 public enum Facet {
-    TYPE, GENRE, PRICE, CATEGORY;
+    TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
 
     /** The name in {@code facets} and in the answer. */
     String key() {

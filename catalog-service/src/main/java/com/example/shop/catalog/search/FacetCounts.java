@@ -32,6 +32,8 @@ import org.apache.lucene.search.Query;
  * last).</li>
  * <li>{@code category}: {@code [{slug, name, count}]} for each child of the selected category (the
  * roots when none is), counting the products anywhere in the child's subtree, each once.</li>
+ * <li>{@code availability}: {@code [{value: "in-stock", count}, {value: "sold-out", count}]}, both always,
+ * in that order, as the cart service last reported each sku (eventually consistent, see {@link ApplyTransitions}).</li>
  * </ul>
  */
 final class FacetCounts {
@@ -56,6 +58,7 @@ final class FacetCounts {
                 case PRICE -> filters.allBut(ListingFilters.Kind.PRICE);
                 // the children of the selected category lie inside it: its filter changes none of their counts
                 case CATEGORY -> filters.all();
+                case AVAILABILITY -> filters.allBut(ListingFilters.Kind.AVAILABILITY);
             };
             FacetsCollector hits = passes.get(counted);
             if (hits == null) {
@@ -67,6 +70,7 @@ final class FacetCounts {
                 case GENRE -> values(hits, ProductDocuments.GENRE, query.genres());
                 case PRICE -> prices(hits, buckets);
                 case CATEGORY -> categories(hits, categories);
+                case AVAILABILITY -> availability(hits);
             });
         }
         return facets;
@@ -106,6 +110,18 @@ final class FacetCounts {
             }
         }
         return shown;
+    }
+
+    private static List<Map<String, Object>> availability(FacetsCollector hits) throws IOException {
+        Map<String, Long> counts = new HashMap<>();
+        for (Map<String, Object> value : values(hits, ProductDocuments.AVAILABILITY, List.of())) {
+            counts.put((String) value.get("value"), (Long) value.get("count"));
+        }
+        List<Map<String, Object>> facet = new ArrayList<>();
+        for (String value : List.of(ProductDocuments.IN_STOCK, ProductDocuments.SOLD_OUT)) {
+            facet.add(entry("value", value, "count", counts.getOrDefault(value, 0L)));
+        }
+        return facet;
     }
 
     private static List<Map<String, Object>> prices(FacetsCollector hits, PriceBuckets buckets) throws IOException {

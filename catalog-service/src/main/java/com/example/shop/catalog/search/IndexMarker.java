@@ -14,7 +14,7 @@ import java.util.Map;
  */
 record IndexMarker(int format, String epoch, long revision, String rendering) {
 
-    static final int FORMAT = 2; // 2: the version as doc values (verify)
+    static final int FORMAT = 3; // 2: the version as doc values (verify); 3: the availability field
 
     Map<String, String> userData() {
         Map<String, String> data = new HashMap<>();

@@ -40,18 +40,23 @@ public class IndexUpdates {
     private final CatalogRevision revision;
     private final ChangeFeed feed;
     private final ProductSource source;
+    private final AvailabilityStore availability;
     private final long graceMillis;
     private final Object lock = new Object();
     /** The skus written through since the running build began; null when no build runs. */
     private Set<String> writtenDuringBuild;
+    /** The skus sold out when the running build began (null when no build runs): joined to the products it scans. */
+    private java.util.Set<String> soldOutAtBuild;
     /** Revisions this replica wrote and already has in its index: the feed follower need not read them back. */
     private final ConcurrentSkipListSet<Long> appliedHere = new ConcurrentSkipListSet<>();
 
-    IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source, CatalogConfig config) {
+    IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
+                 AvailabilityStore availability, CatalogConfig config) {
         this.index = index;
         this.revision = revision;
         this.feed = feed;
         this.source = source;
+        this.availability = availability;
         this.graceMillis = config.search().feedGapGrace().toMillis();
     }
 
@@ -143,18 +148,21 @@ public class IndexUpdates {
     /**
      * Applies the changes; false when the index is not open yet, in which case the build that opens
      * it reads them from MongoDB (the feed entry was recorded before the write, so the build starts
-     * following the feed at or before it).
+     * following the feed at or before it). Each product is joined to its availability as MongoDB holds
+     * it now, read under the lock, so that of two applies of a sku the one that read later lands later.
      */
     private boolean apply(Collection<ListedProduct> puts, Collection<String> removals) {
         synchronized (lock) {
             if (!index.isOpen()) {
                 return false;
             }
+            Set<String> soldOut = puts.isEmpty() ? Set.of()
+                    : availability.soldOut(puts.stream().map(ListedProduct::sku).toList());
             for (ListedProduct product : puts) {
                 if (writtenDuringBuild != null) {
                     writtenDuringBuild.add(product.sku());
                 }
-                index.upsert(product);
+                index.upsert(product.withSoldOut(soldOut.contains(product.sku())));
             }
             for (String sku : removals) {
                 if (writtenDuringBuild != null) {
@@ -184,8 +192,12 @@ public class IndexUpdates {
 
     /** A build begins: from now on the products written through are the build's to leave alone. */
     void buildStarting() {
+        // read before the scan, after the build fixed the feed position it follows from: an availability
+        // change after this read has a feed entry past that position and is read back after the scan
+        Set<String> soldOut = availability.allSoldOut();
         synchronized (lock) {
             writtenDuringBuild = new HashSet<>();
+            soldOutAtBuild = soldOut;
         }
     }
 
@@ -193,7 +205,7 @@ public class IndexUpdates {
     void scanned(ListedProduct product) {
         synchronized (lock) {
             if (!writtenDuringBuild.contains(product.sku())) {
-                index.upsert(product);
+                index.upsert(product.withSoldOut(soldOutAtBuild.contains(product.sku())));
             }
         }
     }
@@ -213,6 +225,7 @@ public class IndexUpdates {
             });
             gone.forEach(index::delete);
             writtenDuringBuild = null;
+            soldOutAtBuild = null;
         }
         index.refresh();
     }

@@ -29,7 +29,7 @@ import org.apache.lucene.util.automaton.Operations;
 final class ListingFilters {
 
     /** A kind of filter; a facet ignores its own kind's filter (disjunctive facets). */
-    enum Kind { TYPE, GENRE, ACTOR, SAVINGS, TITLE, TITLE_PREFIX, KEYWORD, CATEGORY, PRICE }
+    enum Kind { TYPE, GENRE, ACTOR, SAVINGS, TITLE, TITLE_PREFIX, KEYWORD, CATEGORY, PRICE, AVAILABILITY }
 
     private final Map<Kind, Query> filters;
     private final Query text;
@@ -73,6 +73,10 @@ final class ListingFilters {
                         range.max() == null ? Long.MAX_VALUE : range.max() - 1), BooleanClause.Occur.SHOULD);
             }
             filters.put(Kind.PRICE, any.build());
+        }
+        if (query.inStock() != null) {
+            filters.put(Kind.AVAILABILITY, new TermQuery(new Term(ProductDocuments.AVAILABILITY,
+                    query.inStock() ? ProductDocuments.IN_STOCK : ProductDocuments.SOLD_OUT)));
         }
         return new ListingFilters(filters, query.text() == null ? null : TextQuery.of(query.text()));
     }

@@ -45,6 +45,10 @@ final class ProductDocuments {
     static final String BODY_WORDS = "body_words";
     /** The product's version (doc values): what the index's verify compares with MongoDB. */
     static final String VERSION = "version";
+    /** {@value #IN_STOCK} or {@value #SOLD_OUT}, as the cart service last reported the sku: {@code inStock} and its facet. */
+    static final String AVAILABILITY = "availability";
+    static final String IN_STOCK = "in-stock";
+    static final String SOLD_OUT = "sold-out";
 
     private ProductDocuments() {
     }
@@ -63,6 +67,9 @@ final class ProductDocuments {
         if (product.get("version") instanceof Number version) {
             doc.add(new NumericDocValuesField(VERSION, version.longValue()));
         }
+        String availability = listed.soldOut() ? SOLD_OUT : IN_STOCK;
+        doc.add(new StringField(AVAILABILITY, availability, Field.Store.NO));
+        doc.add(new SortedSetDocValuesField(AVAILABILITY, new BytesRef(availability)));
 
         String type = product.getString("type");
         if (type != null) {

@@ -14,13 +14,21 @@ import java.util.Set;
  */
 public record ProductQuery(List<String> types, List<String> genres, String actor, Integer minSavingsPct, String title,
                            String titlePrefix, String keyword, String category, List<PriceRange> prices, String text,
-                           ProductSort sort, int limit, String cursor, Set<Facet> facets) {
+                           ProductSort sort, int limit, String cursor, Set<Facet> facets, Boolean inStock) {
 
     public ProductQuery {
         types = List.copyOf(types);
         genres = List.copyOf(genres);
         prices = List.copyOf(prices);
         facets = Set.copyOf(facets);
+    }
+
+    /** Without {@code inStock}: sold-out products listed too. */
+    public ProductQuery(List<String> types, List<String> genres, String actor, Integer minSavingsPct, String title,
+                        String titlePrefix, String keyword, String category, List<PriceRange> prices, String text,
+                        ProductSort sort, int limit, String cursor, Set<Facet> facets) {
+        this(types, genres, actor, minSavingsPct, title, titlePrefix, keyword, category, prices, text, sort, limit, cursor,
+                facets, null);
     }
 
     /**
@@ -37,6 +45,9 @@ public record ProductQuery(List<String> types, List<String> genres, String actor
         }
         if (text != null) {
             hash = 31 * hash + text.hashCode();
+        }
+        if (inStock != null) {
+            hash = 31 * hash + (inStock ? 0x1175 : 0x5010);
         }
         return hash;
     }

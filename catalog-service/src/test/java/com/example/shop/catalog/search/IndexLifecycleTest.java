@@ -63,7 +63,7 @@ class IndexLifecycleTest {
             feed = new ChangeFeed(store);
             ProductSource source = dying != null ? dying : counting(scans);
             index = new ProductIndex(config);
-            updates = new IndexUpdates(index, revision, feed, source, config);
+            updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config);
             FeedFollower follower = new FeedFollower(feed, source, updates, config);
             build = new IndexBuild(index, updates, revision, feed, follower, source, config);
             build.onStart(null);
@@ -221,6 +221,56 @@ class IndexLifecycleTest {
         System.out.printf("feed freshness across replicas: p50 %d ms, p99 %d ms, max %d ms%n", millis.get(49), p99, millis.get(99));
     }
 
+    /** Whether this replica's index lists the sku as sold out. */
+    private static boolean soldOut(Replica replica, String sku) {
+        return replica.index.read((searcher, tag) -> {
+            try {
+                org.apache.lucene.search.BooleanQuery both = new org.apache.lucene.search.BooleanQuery.Builder()
+                        .add(new TermQuery(ProductDocuments.idOf(sku)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+                        .add(new TermQuery(new org.apache.lucene.index.Term(ProductDocuments.AVAILABILITY, ProductDocuments.SOLD_OUT)),
+                                org.apache.lucene.search.BooleanClause.Occur.FILTER).build();
+                return searcher.count(both) == 1;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Test
+    void anAvailabilityTransitionOnOneReplicaIsOnTheOtherAndSurvivesARebuild() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        ApplyTransitions onA = new ApplyTransitions(new AvailabilityStore(client, "catalog"), a.updates);
+        List<Long> millis = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            String sku = String.format("sku-%05d", i);
+            long began = System.nanoTime();
+            assertEquals(new ApplyTransitions.Outcome(1, 0), onA.apply(List.of(new Transition(sku, false, 10))));
+            assertTrue(soldOut(a, sku), "sold out on the replica that took it before the answer");
+            eventually("the sell-out reached b", () -> soldOut(b, sku));
+            millis.add((System.nanoTime() - began) / 1_000_000);
+        }
+        // late, repeated and out-of-order reports change nothing
+        assertEquals(new ApplyTransitions.Outcome(0, 2), onA.apply(List.of(new Transition("sku-00000", true, 9),
+                new Transition("sku-00001", false, 10))));
+        assertTrue(soldOut(a, "sku-00000"));
+        assertEquals(new ApplyTransitions.Outcome(1, 1), onA.apply(List.of(new Transition("sku-00000", true, 11),
+                new Transition("sku-00000", false, 10))));
+        eventually("the restock reached b", () -> !soldOut(b, "sku-00000"));
+        // a product written after its sku sold out is indexed sold out; a rebuild keeps what MongoDB holds
+        onA.apply(List.of(new Transition("later", false, 3)));
+        b.write("later", "Later");
+        assertTrue(soldOut(b, "later"));
+        eventually("the later product reached a", () -> soldOut(a, "later"));
+        b.build.rebuild();
+        assertTrue(soldOut(b, "sku-00001") && soldOut(b, "later") && !soldOut(b, "sku-00000"));
+        millis.sort(null);
+        long p99 = millis.get(48);
+        assertTrue(p99 <= 1000, "p99 " + p99 + " ms");
+        System.out.printf("availability across replicas (feed every 50 ms): p50 %d ms, p99 %d ms, max %d ms%n",
+                millis.get(24), p99, millis.get(49));
+    }
+
     @Test
     void aReplicaDownLongerThanTheFeedKeepsIsRebuilt() throws Exception {
         Replica a = new Replica("a").awaitUsable();
@@ -355,6 +405,11 @@ class IndexLifecycleTest {
             @Override
             public Cursor cursor() {
                 return () -> "secret";
+            }
+
+            @Override
+            public Availability availability() {
+                return java.util.Optional::empty;
             }
 
             @Override
