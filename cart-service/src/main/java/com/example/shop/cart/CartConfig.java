@@ -23,6 +23,25 @@ public interface CartConfig {
 
     Jobs jobs();
 
+    Availability availability();
+
+    /** The availability transitions (sold out, available again) sent to the catalog's listings. */
+    interface Availability {
+        /** How often the outbox of transitions is sent to the catalog (a failed send is retried at the next). */
+        @WithDefault("PT0.5S")
+        Duration sendEvery();
+
+        /**
+         * How often the whole stock is compared with what the catalog acknowledged, so that a transition
+         * lost to a crash between a stock update and its outbox write is sent after all (at most this late).
+         */
+        @WithDefault("PT5M")
+        Duration reconcileEvery();
+
+        /** The catalog's {@code catalog.availability.secret}, sent as a bearer token; unset when the catalog has none. */
+        Optional<String> catalogSecret();
+    }
+
     interface Expiry {
         /** An active cart untouched for longer than this is expired and its stock returned. */
         @WithDefault("30m")

@@ -29,6 +29,10 @@ public class CartSchema implements DatabaseSchema {
     public static final String RESERVATIONS = "reservations";
     public static final String INVENTORY_MOVES = "inventory_moves";
     public static final String MIGRATIONS = "migrations";
+    /** Availability transitions (sold out, available again) not yet delivered to the catalog, one per sku. */
+    public static final String AVAILABILITY_OUTBOX = "availability_outbox";
+    /** The availability the catalog last acknowledged per sku (skus never reported sold out have none). */
+    public static final String AVAILABILITY_LISTED = "availability_listed";
     public static final String JOB_RUNS = "job_runs";
     public static final String JOB_LEASES = "job_leases";
 

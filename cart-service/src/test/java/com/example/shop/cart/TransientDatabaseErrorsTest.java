@@ -75,7 +75,7 @@ class TransientDatabaseErrorsTest {
     void anErrorLabelledRetryableWriteErrorIsA503() {
         String sku = Api.newSku("LABEL");
         Api.stock(sku, 5);
-        FailPoints.always("update", 89, "RetryableWriteError");
+        FailPoints.always("findAndModify", 89, "RetryableWriteError"); // a restock returns the stock as written
         assertRetryLater(asAdmin().contentType(ContentType.JSON).body("{\"qty\":3}").post("/inventory/" + sku + "/restock").then());
         FailPoints.off();
         given().get("/inventory/" + sku).then().statusCode(200).body("available", equalTo(5));

@@ -70,11 +70,13 @@ public class ImportStock implements LineImporter<StockLine> {
     private final MongoCollection<Document> inventory;
     private final Attempts attempts;
     private final ImportCheckpoints checkpoints;
+    private final AvailabilityOutbox availability;
 
-    ImportStock(InventoryStore store, Attempts attempts, ImportCheckpoints checkpoints) {
+    ImportStock(InventoryStore store, Attempts attempts, ImportCheckpoints checkpoints, AvailabilityOutbox availability) {
         this.inventory = store.inventory();
         this.attempts = attempts;
         this.checkpoints = checkpoints;
+        this.availability = availability;
     }
 
     @Override
@@ -134,6 +136,7 @@ public class ImportStock implements LineImporter<StockLine> {
         Date now = new Date();
         List<WriteModel<Document>> writes = new ArrayList<>();
         List<String> skus = new ArrayList<>(); // the sku of each write, by its index
+        List<String> crossing = new ArrayList<>(); // skus this round may move across zero available
         int updates = 0;
         for (Iterator<Map.Entry<String, ImportLine<StockLine>>> it = pending.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, ImportLine<StockLine>> entry = it.next();
@@ -142,6 +145,9 @@ public class ImportStock implements LineImporter<StockLine> {
             Document doc = current.get(sku);
             if (doc == null) {
                 writes.add(new InsertOneModel<>(StoredStock.newDocument(sku, qty, now)));
+                if (qty == 0) {
+                    crossing.add(sku);
+                }
             } else {
                 long available = StoredStock.of(doc).available();
                 if (available == qty) {
@@ -154,7 +160,11 @@ public class ImportStock implements LineImporter<StockLine> {
                     continue;
                 }
                 writes.add(new UpdateOneModel<>(and(eq("_id", sku), eq("qty", doc.get("qty"))),
-                        combine(set("qty", qty), inc("stocked", (long) qty - available), set("updated", now))));
+                        combine(set("qty", qty), inc("stocked", (long) qty - available), inc(StoredStock.REV, 1L),
+                                set("updated", now))));
+                if ((available > 0) != (qty > 0)) {
+                    crossing.add(sku);
+                }
                 updates++;
             }
             skus.add(sku);
@@ -176,6 +186,8 @@ public class ImportStock implements LineImporter<StockLine> {
             }
             result = e.getWriteResult();
         }
+        // a bulk write returns no documents: the states are read back, each with the revision it has
+        availability.recordAsStored(crossing);
         boolean everyUpdateMatched = result.getMatchedCount() == updates;
         for (int i = 0; i < writes.size(); i++) {
             String sku = skus.get(i);

@@ -22,6 +22,8 @@ public class InventoryStore {
     private final MongoCollection<Document> reservations;
     private final MongoCollection<Document> moves;
     private final MongoCollection<Document> migrations;
+    private final MongoCollection<Document> availabilityOutbox;
+    private final MongoCollection<Document> availabilityListed;
 
     @Inject
     InventoryStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
@@ -34,6 +36,8 @@ public class InventoryStore {
         this.reservations = database.getCollection(CartSchema.RESERVATIONS);
         this.moves = database.getCollection(CartSchema.INVENTORY_MOVES);
         this.migrations = database.getCollection(CartSchema.MIGRATIONS);
+        this.availabilityOutbox = database.getCollection(CartSchema.AVAILABILITY_OUTBOX);
+        this.availabilityListed = database.getCollection(CartSchema.AVAILABILITY_LISTED);
     }
 
     MongoCollection<Document> inventory() {
@@ -50,5 +54,13 @@ public class InventoryStore {
 
     MongoCollection<Document> migrations() {
         return migrations;
+    }
+
+    MongoCollection<Document> availabilityOutbox() {
+        return availabilityOutbox;
+    }
+
+    MongoCollection<Document> availabilityListed() {
+        return availabilityListed;
     }
 }

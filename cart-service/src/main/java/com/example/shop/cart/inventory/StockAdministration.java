@@ -11,9 +11,11 @@ import com.example.shop.cart.CartProblems;
 import com.example.shop.web.concurrency.Attempts;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
+import com.example.shop.cart.StoredFields;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.UpdateOptions;
-import com.mongodb.client.result.UpdateResult;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
 import java.util.List;
@@ -34,12 +36,19 @@ import org.bson.Document;
 @ApplicationScoped
 public class StockAdministration {
 
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER)
+            .projection(Projections.include(StoredStock.AVAILABLE, StoredStock.REV));
+    private static final FindOneAndUpdateOptions UPSERT_AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER)
+            .projection(Projections.include(StoredStock.AVAILABLE, StoredStock.REV)).upsert(true);
+
     private final MongoCollection<Document> inventory;
     private final Attempts attempts;
+    private final AvailabilityOutbox availability;
 
-    StockAdministration(InventoryStore store, Attempts attempts) {
+    StockAdministration(InventoryStore store, Attempts attempts, AvailabilityOutbox availability) {
         this.inventory = store.inventory();
         this.attempts = attempts;
+        this.availability = availability;
     }
 
     public StockView setAvailable(String sku, int qty) {
@@ -53,6 +62,9 @@ public class StockAdministration {
         if (current == null) {
             try {
                 inventory.insertOne(StoredStock.newDocument(sku, qty, new Date()));
+                if (qty == 0) { // the catalog takes a sku it never heard of as in stock
+                    availability.record(sku, true, 1L);
+                }
                 return Optional.of(true);
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
@@ -62,17 +74,24 @@ public class StockAdministration {
             }
         }
         long old = StoredStock.of(current).available();
-        UpdateResult result = inventory.updateOne(and(eq("_id", sku), eq("qty", current.get("qty"))),
-                combine(set("qty", qty), inc("stocked", (long) qty - old), set("updated", new Date())));
-        boolean done = result.getModifiedCount() == 1 || (result.getMatchedCount() == 1 && old == qty);
-        return done ? Optional.of(true) : Optional.empty();
+        if (old == qty) {
+            return Optional.of(true); // nothing to change
+        }
+        Document after = inventory.findOneAndUpdate(and(eq("_id", sku), eq("qty", current.get("qty"))),
+                combine(set("qty", qty), inc("stocked", (long) qty - old), inc(StoredStock.REV, 1L), set("updated", new Date())),
+                AFTER);
+        if (after == null) {
+            return Optional.empty();
+        }
+        availability.afterUpdate(old, after);
+        return Optional.of(true);
     }
 
     public StockView restock(String sku, int qty) {
-        inventory.updateOne(eq("_id", sku),
-                combine(inc("qty", qty), inc("stocked", (long) qty), set("updated", new Date()),
-                        setOnInsert("reserved", 0L), setOnInsert("sold", 0L)),
-                new UpdateOptions().upsert(true));
+        Document after = inventory.findOneAndUpdate(eq("_id", sku),
+                combine(inc("qty", qty), inc("stocked", (long) qty), inc(StoredStock.REV, 1L), set("updated", new Date()),
+                        setOnInsert("reserved", 0L), setOnInsert("sold", 0L)), UPSERT_AFTER);
+        availability.afterUpdate(StoredFields.number(after, StoredStock.AVAILABLE) - qty, after);
         return view(sku);
     }
 

@@ -13,7 +13,11 @@ import static com.mongodb.client.model.Updates.setOnInsert;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
+import com.example.shop.cart.StoredFields;
 import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.WriteModel;
@@ -46,15 +50,20 @@ public class UnitMoves {
 
     private static final Logger LOG = Logger.getLogger(UnitMoves.class);
     private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+    /** A stock update returns the document as written, as much of it as tells whether {@code qty} crossed zero. */
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER)
+            .projection(Projections.include(StoredStock.AVAILABLE, StoredStock.REV));
     /** Rounds of "read, then update guarded on what was read" before an unhold gives up on a busy reservation. */
     private static final int ROUNDS = 16;
 
     private final MongoCollection<Document> inventory;
     private final MongoCollection<Document> reservations;
+    private final AvailabilityOutbox availability;
 
     public UnitMoves(InventoryStore store) {
         this.inventory = store.inventory();
         this.reservations = store.reservations();
+        this.availability = new AvailabilityOutbox(store);
     }
 
     /** What {@link #take} found. */
@@ -67,11 +76,14 @@ public class UnitMoves {
      */
     Taken take(Move move) {
         for (int round = 0; round < ROUNDS; round++) {
-            long changed = inventory.updateOne(
+            Document after = inventory.findOneAndUpdate(
                     and(eq(StoredStock.SKU, move.sku()), gte(StoredStock.AVAILABLE, move.units()), MoveMarks.unmarked(move.op())),
                     combine(inc(StoredStock.AVAILABLE, -move.units()), inc(StoredStock.RESERVED, move.units()),
-                            set(StoredStock.UPDATED, new Date()), MoveMarks.mark(move.op(), move.units()))).getModifiedCount();
-            if (changed == 1) {
+                            inc(StoredStock.REV, 1L), set(StoredStock.UPDATED, new Date()),
+                            MoveMarks.mark(move.op(), move.units())), AFTER);
+            if (after != null) {
+                // took the last units: the sku sold out
+                availability.afterUpdate(StoredFields.number(after, StoredStock.AVAILABLE) + move.units(), after);
                 return new Taken(true, 0);
             }
             Document stock = inventory.find(eq(StoredStock.SKU, move.sku())).first();
@@ -208,7 +220,18 @@ public class UnitMoves {
             updates.add(inc(StoredStock.SOLD, sold));
             updates.add(SalesSlots.recordSale(sold, now));
         }
-        long matched = inventory.updateOne(and(eq(StoredStock.SKU, sku), MoveMarks.unmarked(op)), combine(updates)).getMatchedCount();
+        Bson filter = and(eq(StoredStock.SKU, sku), MoveMarks.unmarked(op));
+        long matched;
+        if (returned > 0) { // available moves: it may come back from sold out
+            updates.add(inc(StoredStock.REV, 1L));
+            Document after = inventory.findOneAndUpdate(filter, combine(updates), AFTER);
+            matched = after == null ? 0 : 1;
+            if (after != null) {
+                availability.afterUpdate(StoredFields.number(after, StoredStock.AVAILABLE) - returned, after);
+            }
+        } else {
+            matched = inventory.updateOne(filter, combine(updates)).getMatchedCount();
+        }
         if (matched == 0 && inventory.find(eq(StoredStock.SKU, sku)).first() == null) {
             LOG.errorf("No stock document for %s to return %d and sell %d units to", sku, returned, sold);
         }

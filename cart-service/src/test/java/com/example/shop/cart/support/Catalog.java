@@ -12,6 +12,34 @@ public final class Catalog {
     private Catalog() {
     }
 
+    /**
+     * The availability transitions the stub received so far, oldest first, each as
+     * {@code {sku, available, seq, at}} ({@code at}: when its call arrived, epoch millis).
+     */
+    public static java.util.List<java.util.Map<String, Object>> availabilityReceived() {
+        String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url + "/__stub/availability")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            java.util.List<java.util.Map<String, Object>> received = new java.util.ArrayList<>();
+            java.util.List<?> calls = new com.fasterxml.jackson.databind.ObjectMapper().readValue(response.body(), java.util.List.class);
+            for (Object call : calls) {
+                java.util.Map<?, ?> one = (java.util.Map<?, ?>) call;
+                long at = ((Number) one.get("at")).longValue();
+                for (Object t : (java.util.List<?>) ((java.util.Map<?, ?>) one.get("body")).get("transitions")) {
+                    java.util.Map<String, Object> entry = new java.util.HashMap<>();
+                    ((java.util.Map<?, ?>) t).forEach((k, v) -> entry.put((String) k, v));
+                    entry.put("at", at);
+                    received.add(entry);
+                }
+            }
+            return received;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static void mode(String mode) {
         String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
         try {

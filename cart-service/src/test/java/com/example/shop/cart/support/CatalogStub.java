@@ -15,12 +15,15 @@ import java.util.concurrent.Executors;
  * except those starting with "unknown" (404). Skus starting with "EUR" are priced in EUR, "PRICE-n-"
  * cost n, "MAX-n-" may be held n to a cart (max_per_cart). POST /__stub/mode/{up|down|slow|reprice} switches it: down answers 503, slow answers after 6 s, reprice adds 1000 to every price.
  * Tests reach the switch through {@link Catalog#mode}, by HTTP, so no static state is shared
- * across class loaders.
+ * across class loaders. POST /internal/availability (the availability transitions) is answered
+ * {@code {applied, stale}} and remembered with the time it arrived: GET /__stub/availability lists
+ * every call so far as {@code [{"at": epoch millis, "body": {...}}]} (503 while down).
  */
 public class CatalogStub implements QuarkusTestResourceLifecycleManager {
 
     private HttpServer server;
     private volatile String mode = "up";
+    private final java.util.List<String> availabilityCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Override
     public Map<String, String> start() {
@@ -35,6 +38,8 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
             send(exchange, 204, "");
         });
         server.createContext("/products/", this::product);
+        server.createContext("/internal/availability", this::availability);
+        server.createContext("/__stub/availability", exchange -> send(exchange, 200, "[" + String.join(",", availabilityCalls) + "]"));
         server.start();
         return Map.of("quarkus.rest-client.catalog-service.url", "http://127.0.0.1:" + server.getAddress().getPort());
     }
@@ -73,6 +78,16 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         send(exchange, 200, "{\"sku\":\"" + sku + "\",\"type\":\"Audio Album\",\"title\":\"Album " + sku + "\"" + maxPerCart + ","
                 + "\"description\":\"fixture\",\"pricing\":{\"currency\":\"" + currency + "\",\"list\":" + (retail + 200)
                 + ",\"retail\":" + retail + ",\"savings\":200,\"pct_savings\":15},\"details\":{\"artist\":\"Fixture\"}}");
+    }
+
+    private void availability(HttpExchange exchange) throws IOException {
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        if (mode.equals("down")) {
+            send(exchange, 503, "{\"status\":503}");
+            return;
+        }
+        availabilityCalls.add("{\"at\":" + System.currentTimeMillis() + ",\"body\":" + body + "}");
+        send(exchange, 200, "{\"applied\":0,\"stale\":0}");
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
