@@ -272,6 +272,29 @@ class SearchIndexAdminTest {
             admin().when().get(BASE + "/" + kind + "/" + "0".repeat(24)).then().statusCode(404)
                     .contentType("application/problem+json");
         }
+        // the bench's hostile sweep, straight at the service: path values outside a run id's syntax, raw
+        // (percent-encoded) segments, operators in parameters, a body where none is taken
+        List<String> hostile = List.of("{\"$ne\":null}", "$where", "../../../../etc/passwd", "a\u0000b", "<script>", "*",
+                "a".repeat(5000), "9".repeat(400), "1e309", "NaN", "null", "[]", "ünïcødé ✓", "😀".repeat(200), " ");
+        List<String> raw = List.of("..;", "%C3%28", "%FF%FE%FD", "%ED%A0%80", "%00", "%25", "a%2Fb", "%0d%0aX-Injected:%201",
+                "~root", "..%2F..%2Fadmin%2Fjobs%2Fexpire-carts", "%2e%2e%2f%2e%2e%2f");
+        for (String kind : List.of("verify", "rebuild")) {
+            for (String value : hostile) {
+                String encoded = java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+                int status = admin().urlEncodingEnabled(false).when().get(BASE + "/" + kind + "/" + encoded).then().extract()
+                        .statusCode();
+                assertTrue(status >= 400 && status < 500, kind + " " + value + " -> " + status);
+            }
+            for (String segment : raw) {
+                int status = admin().urlEncodingEnabled(false).when().get(BASE + "/" + kind + "/" + segment).then().extract()
+                        .statusCode();
+                assertTrue(status >= 400 && status < 500, kind + " " + segment + " -> " + status);
+            }
+            for (String query : List.of("x[$ne]=x", "$where=1", "limit=-1", "__proto__[admin]=1", "x=a&x=b")) {
+                admin().urlEncodingEnabled(false).when().post(BASE + "/" + kind + "?" + query).then().statusCode(400);
+            }
+            admin().body("{\"$ne\":null}").when().post(BASE + "/" + kind + "?x=1").then().statusCode(400);
+        }
         assertEquals(before, TestDatabase.snapshot("catalog"));
 
         String verifyRun = runToEnd("verify").getString("id");
