@@ -31,6 +31,9 @@ public final class Main {
             case "import-kill" -> ImportKill.run(a);
             case "holder-curve" -> HolderCurve.run(a);
             case "drop" -> DropBench.run(a);
+            case "scale-queries" -> ScaleQueries.run(a);
+            case "scale-freshness" -> ScaleFreshness.run(a);
+            case "scale-report" -> ScaleReport.run(a);
             default -> {
                 usage();
                 yield 2;
@@ -41,7 +44,8 @@ public final class Main {
 
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
-                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop"))
+                "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop",
+                "scale-queries", "scale-freshness", "scale-report"))
                 + " --option value ...");
     }
 }
