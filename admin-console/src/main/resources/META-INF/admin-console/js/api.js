@@ -53,15 +53,20 @@ export function onTokenRefused(listener) {
   refusedListeners.add(listener);
 }
 
-/** An /api path ('/products', '/api/products' or an absolute URL on this origin) as a URL. */
+/**
+ * An /api path ('/products', '/api/products' or an absolute URL on this origin) as a URL. The query
+ * is an object (an array value repeats the parameter: type=a&type=b) or a URLSearchParams, sent as it is.
+ */
 function urlOf(path, query) {
   const url = new URL(path, window.location.origin);
   if (!url.pathname.startsWith('/api/')) {
     url.pathname = '/api' + (url.pathname.startsWith('/') ? '' : '/') + url.pathname;
   }
-  for (const [key, value] of Object.entries(query || {})) {
+  const entries = query instanceof URLSearchParams ? [...query]
+    : Object.entries(query || {}).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map(v => [key, v]));
+  for (const [key, value] of entries) {
     if (value !== undefined && value !== null && value !== '') {
-      url.searchParams.set(key, value);
+      url.searchParams.append(key, value);
     }
   }
   return url;

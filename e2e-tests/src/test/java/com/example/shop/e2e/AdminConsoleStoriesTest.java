@@ -11,13 +11,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.builder.RequestSpecBuilder;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.NumberFormat;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -192,9 +204,11 @@ class AdminConsoleStoriesTest {
 
         browser.click("Products");
         browser.waitForText(By.cssSelector("main h1"), "Products");
-        browser.choose("Type", "Board Game");
         browser.type("Keyword", "catan");
         browser.click("Search");
+        waitForResults(query -> query.contains("keyword=catan"));
+        facetValue("type", "Board Game").findElement(By.tagName("input")).click();
+        waitForResults(query -> query.contains("type=Board Game"));
         browser.waitFor(By.cssSelector("table.products tbody tr[data-sku='catan-1995']"));
         assertEquals(1, browser.driver.findElements(By.cssSelector("table.products tbody tr")).size());
         browser.screenshot("story-2-found-by-search");
@@ -708,6 +722,237 @@ class AdminConsoleStoriesTest {
             }
         }
         browser.screenshot("stock-overview");
+    }
+
+    /**
+     * Story 11, the search's facets: the counts beside the filters are the catalog's own (counted here
+     * from every product the API lists); ticking a genre shrinks the list to that genre and changes the
+     * other facets' counts, not the genre's own (disjunctive), a second genre widens it again; a
+     * misspelled name typed in the search box finds the right albums as one types, in the API's
+     * relevance order; Back undoes the second genre and the text; the category facet goes down the tree.
+     */
+    @Test
+    @Order(16)
+    void story11NarrowTheSearchWithFacetCountsAndSearchAsYouType() throws Exception {
+        List<Map<String, Object>> catalog = allProducts();
+        List<Map<String, Object>> roots = given(api).queryParam("tree", true).when().get("/api/categories")
+                .then().statusCode(200).extract().path("roots");
+        signIn();
+        browser.open(console("#/products"));
+        waitForResults(query -> !query.contains("genre="));
+
+        // The counts beside the filters: those of the whole catalog.
+        assertFacetCounts(catalog, catalog, List.of(), roots);
+        assertTrue(resultStatus().startsWith(catalog.size() + " products match."), resultStatus());
+        for (WebElement bucket : browser.driver.findElements(By.cssSelector("li[data-facet='price']"))) {
+            assertEquals(priceLabel(bucket.getDomAttribute("data-value")),
+                    bucket.findElement(By.cssSelector(".facet-label")).getDomProperty("textContent"), "a price range in money");
+        }
+
+        // Tick a genre: the list shrinks to it, the other facets count within it, the genre facet stays.
+        List<Map<String, Object>> hardBop = withGenre(catalog, "Hard Bop");
+        assertTrue(!hardBop.isEmpty() && hardBop.size() < catalog.size(), "the sample store has some Hard Bop, not only");
+        facetValue("genre", "Hard Bop").findElement(By.tagName("input")).click();
+        waitForResults(query -> query.contains("genre=Hard Bop"));
+        assertEquals(sortedSkus(hardBop), skusShown());
+        assertFacetCounts(hardBop, catalog, List.of("Hard Bop"), roots);
+        assertTrue(resultStatus().startsWith(hardBop.size() + " products match."), resultStatus());
+        assertTrue(facetValue("genre", "Hard Bop").findElement(By.tagName("input")).isSelected());
+        assertTrue(browser.driver.getCurrentUrl().endsWith("#/products?genre=Hard+Bop"), browser.driver.getCurrentUrl());
+        browser.resize(new org.openqa.selenium.Dimension(1280, 1400));
+        browser.script("window.scrollTo(0, 0);");
+        browser.screenshot("product-search");
+        browser.resize(Browser.DESKTOP);
+
+        // A second genre: either of them.
+        List<Map<String, Object>> either = withGenre(catalog, "Hard Bop", "Free Jazz");
+        assertTrue(either.size() > hardBop.size(), "Free Jazz adds albums");
+        facetValue("genre", "Free Jazz").findElement(By.tagName("input")).click();
+        waitForResults(query -> query.contains("genre=Hard Bop") && query.contains("genre=Free Jazz"));
+        assertEquals(sortedSkus(either), skusShown());
+        assertFacetCounts(either, catalog, List.of("Hard Bop", "Free Jazz"), roots);
+
+        // Search as you type, one typo forgiven: 'coltrain' finds the albums that name Coltrane.
+        WebElement searchBox = browser.byLabel("Search text");
+        searchBox.sendKeys("coltrain");
+        waitForResults(query -> query.contains("q=coltrain"));
+        List<Map<String, Object>> coltrane = catalog.stream().filter(p -> mentions(p, "coltrane")).toList();
+        List<Map<String, Object>> found = either.stream().filter(coltrane::contains).toList();
+        assertFalse(found.isEmpty(), "the sample store has Coltrane albums");
+        assertEquals(sortedSkus(found), skusShown().stream().sorted().toList());
+        List<String> relevanceOrder = given(api).queryParam("q", "coltrain").queryParam("genre", "Hard Bop", "Free Jazz")
+                .when().get("/api/products").then().statusCode(200).extract().path("items.sku");
+        assertEquals(relevanceOrder, skusShown(), "best match first, as the API ranks them");
+        assertFacetCounts(found, coltrane, List.of("Hard Bop", "Free Jazz"), roots);
+        assertEquals(searchBox, browser.driver.switchTo().activeElement(), "the box keeps the focus while the results change");
+        assertEquals("coltrain", searchBox.getDomProperty("value"));
+
+        // Back: the step before the second genre (the typing replaced that step, it added none).
+        browser.driver.navigate().back();
+        waitForResults(query -> query.contains("genre=Hard Bop") && !query.contains("Free Jazz") && !query.contains("q="));
+        assertEquals(sortedSkus(hardBop), skusShown());
+
+        // The category facet lists the roots; picking one lists its children, each counted over its subtree.
+        Map<String, Object> music = roots.stream().filter(root -> "music".equals(root.get("slug"))).findFirst().orElseThrow();
+        facetValue("category", "music").findElement(By.tagName("button")).click();
+        waitForResults(query -> query.contains("category=music"));
+        assertEquals("music", browser.byLabel("Category (with its subcategories)").getDomProperty("value"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> children = (List<Map<String, Object>>) music.get("children");
+        assertEquals(categoryCounts(hardBop, children), facetShown("category"));
+    }
+
+    /**
+     * The type, genre, price and category facets shown, against counts made here from the products:
+     * those matching the search, and those matching it but for the genres picked (each picked genre is
+     * listed, even at 0).
+     */
+    private static void assertFacetCounts(List<Map<String, Object>> matching, List<Map<String, Object>> matchingButGenre,
+                                          List<String> pickedGenres, List<Map<String, Object>> roots) {
+        assertEquals(countValues(matching, p -> List.of((String) p.get("type"))), facetShown("type"), "type counts");
+        Map<String, Long> genres = countValues(matchingButGenre, AdminConsoleStoriesTest::genres);
+        pickedGenres.forEach(genre -> genres.putIfAbsent(genre, 0L));
+        assertEquals(genres, facetShown("genre"), "genre counts: the genre facet ignores the genres picked");
+        Map<String, Long> prices = facetShown("price");
+        assertEquals(priceCounts(matching, prices.keySet()), prices, "price counts");
+        assertEquals(matching.size(), prices.values().stream().mapToLong(Long::longValue).sum(), "the buckets hold every price");
+        assertEquals(categoryCounts(matching, roots), facetShown("category"), "category counts");
+    }
+
+    /** Waits until the results show the answer to a query (as the console sent it, decoded) that passes the test. */
+    private static void waitForResults(Predicate<String> query) {
+        browser.waitUntil(d -> {
+            WebElement results = d.findElement(By.cssSelector("section.results"));
+            String sent = results.getDomAttribute("data-query");
+            return "shown".equals(results.getDomAttribute("data-state")) && sent != null
+                    && query.test(URLDecoder.decode(sent, StandardCharsets.UTF_8));
+        });
+    }
+
+    private static WebElement facetValue(String facet, String value) {
+        return browser.waitFor(By.cssSelector("li[data-facet='" + facet + "'][data-value=" + cssString(value) + "]"));
+    }
+
+    /** A facet's values and counts as the page shows them. */
+    private static Map<String, Long> facetShown(String facet) {
+        Map<String, Long> shown = new TreeMap<>();
+        for (WebElement value : browser.driver.findElements(By.cssSelector("li[data-facet='" + facet + "']"))) {
+            shown.put(value.getDomAttribute("data-value"), Long.parseLong(value.getDomAttribute("data-count")));
+        }
+        return shown;
+    }
+
+    private static String resultStatus() {
+        return browser.driver.findElement(By.cssSelector(".results [role='status']")).getText();
+    }
+
+    /** Every product of the catalog, page after page. */
+    private static List<Map<String, Object>> allProducts() {
+        List<Map<String, Object>> all = new ArrayList<>();
+        String cursor = null;
+        do {
+            RequestSpecification request = given(api).queryParam("limit", 100);
+            if (cursor != null) {
+                request = request.queryParam("cursor", cursor);
+            }
+            JsonPath page = request.when().get("/api/products").then().statusCode(200).extract().jsonPath();
+            all.addAll(page.<Map<String, Object>>getList("items"));
+            cursor = page.getString("next");
+        } while (cursor != null);
+        return all;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> genres(Map<String, Object> product) {
+        Object genres = ((Map<String, Object>) product.get("details")).get("genre");
+        return genres instanceof List<?> list ? (List<String>) list : List.of();
+    }
+
+    private static List<Map<String, Object>> withGenre(List<Map<String, Object>> products, String... anyOf) {
+        return products.stream().filter(p -> genres(p).stream().anyMatch(List.of(anyOf)::contains)).toList();
+    }
+
+    private static List<String> sortedSkus(List<Map<String, Object>> products) {
+        return products.stream().map(p -> (String) p.get("sku")).sorted().toList();
+    }
+
+    private static Map<String, Long> countValues(List<Map<String, Object>> products,
+                                                 Function<Map<String, Object>, List<String>> values) {
+        Map<String, Long> counts = new TreeMap<>();
+        products.forEach(p -> values.apply(p).stream().distinct().forEach(v -> counts.merge(v, 1L, Long::sum)));
+        return counts;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long retail(Map<String, Object> product) {
+        return ((Number) ((Map<String, Object>) product.get("pricing")).get("retail")).longValue();
+    }
+
+    /** For each bucket "min-max" (max excluded, absent for no bound): the products whose retail price is in it. */
+    private static Map<String, Long> priceCounts(List<Map<String, Object>> products, Collection<String> buckets) {
+        Map<String, Long> counts = new TreeMap<>();
+        for (String bucket : buckets) {
+            String[] bounds = bucket.split("-", -1);
+            long min = Long.parseLong(bounds[0]);
+            long max = bounds[1].isEmpty() ? Long.MAX_VALUE : Long.parseLong(bounds[1]);
+            counts.put(bucket, products.stream().filter(p -> retail(p) >= min && retail(p) < max).count());
+        }
+        return counts;
+    }
+
+    /** "500-1000" as a person reads it in US dollars: "$5.00 – $9.99" (the upper bound is excluded). */
+    private static String priceLabel(String bucket) {
+        NumberFormat dollars = NumberFormat.getCurrencyInstance(Locale.US);
+        String[] bounds = bucket.split("-", -1);
+        long min = Long.parseLong(bounds[0]);
+        if (bounds[1].isEmpty()) {
+            return dollars.format(min / 100.0) + " and more";
+        }
+        long max = Long.parseLong(bounds[1]);
+        return min == 0 ? "Under " + dollars.format(max / 100.0) : dollars.format(min / 100.0) + " – " + dollars.format((max - 1) / 100.0);
+    }
+
+    /** For each category: the products in it or anywhere below it, each once. */
+    private static Map<String, Long> categoryCounts(List<Map<String, Object>> products, List<Map<String, Object>> categories) {
+        Map<String, Long> counts = new TreeMap<>();
+        for (Map<String, Object> category : categories) {
+            Set<String> subtree = new HashSet<>();
+            collectIds(category, subtree);
+            counts.put((String) category.get("slug"), products.stream()
+                    .filter(p -> categoryIds(p).stream().anyMatch(subtree::contains)).count());
+        }
+        return counts;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> categoryIds(Map<String, Object> product) {
+        return product.get("category_ids") instanceof List<?> ids ? (List<String>) ids : List.of();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void collectIds(Map<String, Object> category, Set<String> ids) {
+        ids.add((String) category.get("id"));
+        if (category.get("children") instanceof List<?> children) {
+            ((List<Map<String, Object>>) children).forEach(child -> collectIds(child, ids));
+        }
+    }
+
+    /** Whether the word is in the product's title, description or a text of its details (case-insensitive). */
+    @SuppressWarnings("unchecked")
+    private static boolean mentions(Map<String, Object> product, String word) {
+        List<Object> texts = new ArrayList<>(List.of(product.get("title"), String.valueOf(product.get("description"))));
+        for (Object value : ((Map<String, Object>) product.get("details")).values()) {
+            if (value instanceof List<?> list) {
+                texts.addAll(list);
+            } else {
+                texts.add(value);
+            }
+        }
+        return texts.stream().anyMatch(text -> text instanceof String s && s.toLowerCase(Locale.ROOT).contains(word));
+    }
+
+    private static String cssString(String text) {
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     private static void signIn() {
