@@ -759,7 +759,7 @@ class AdminConsoleStoriesTest {
         assertTrue(resultStatus().startsWith(hardBop.size() + " products match."), resultStatus());
         assertTrue(facetValue("genre", "Hard Bop").findElement(By.tagName("input")).isSelected());
         assertTrue(browser.driver.getCurrentUrl().endsWith("#/products?genre=Hard+Bop"), browser.driver.getCurrentUrl());
-        browser.resize(new org.openqa.selenium.Dimension(1280, 1400));
+        browser.resize(new org.openqa.selenium.Dimension(1280, 1600));
         browser.script("window.scrollTo(0, 0);");
         browser.screenshot("product-search");
         browser.resize(Browser.DESKTOP);
