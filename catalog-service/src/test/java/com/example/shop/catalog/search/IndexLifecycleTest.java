@@ -302,6 +302,45 @@ class IndexLifecycleTest {
     }
 
     @Test
+    void aRebuildBesideIsWhatTheNextStartOpensAndOneKilledBeforeItsSwapLeavesTheOldIndex() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        put("sku-00005", "Changed behind the back");
+        IndexBuild.Rebuilt rebuilt = a.build.rebuildBeside(new IndexBuild.RebuildProgress() {
+            @Override
+            public void scanned(long products) {
+            }
+
+            @Override
+            public void swapping() {
+            }
+        });
+        assertEquals(products.size(), rebuilt.products());
+        assertEquals("index-2", rebuilt.to());
+        assertTrue(a.json("sku-00005").contains("Changed behind the back"));
+        a.write("sku-new-1", "Written after the swap");
+        a.stop();
+        try (var entries = Files.list(base.resolve("a"))) {
+            assertEquals(Set.of("CURRENT", "index-2"), entries.map(e -> e.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+        }
+
+        Replica again = new Replica("a").awaitUsable();
+        assertEquals(0, again.scans.get(), "the rebuilt index is used as it is");
+        assertEquals(products.keySet(), again.skus());
+        // a rebuild killed before its swap: the new generation is opened and written to, then the process dies
+        again.index.openStaging();
+        again.write("sku-new-2", "Written during a rebuild that died");
+        again.die();
+
+        Replica back = new Replica("a").awaitUsable();
+        assertEquals(0, back.scans.get(), "the old generation is still the index, caught up from the feed");
+        assertEquals(products.keySet(), back.skus());
+        try (var entries = Files.list(base.resolve("a"))) {
+            assertEquals(Set.of("CURRENT", "index-2"), entries.map(e -> e.getFileName().toString()).collect(java.util.stream.Collectors.toSet()),
+                    "the dead rebuild's generation is removed at the start");
+        }
+    }
+
+    @Test
     void aBuildKilledBeforeItsCommitIsRedoneAtTheNextStart() throws Exception {
         AtomicInteger seen = new AtomicInteger();
         ProductSource live = counting(new AtomicInteger());
