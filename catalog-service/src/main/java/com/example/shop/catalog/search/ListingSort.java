@@ -14,10 +14,23 @@ import org.apache.lucene.util.BytesRef;
  */
 final class ListingSort {
 
-    private static final SortField SKU = new SortField(ProductDocuments.SKU, SortField.Type.STRING);
+    private static final SortField SKU = sku();
     private static final long NO_DATE = Long.MIN_VALUE;
 
     private ListingSort() {
+    }
+
+    /**
+     * {@code sku} ascending, without Lucene's skipping by the indexed terms: sku is indexed too (one
+     * term per product), and with that "optimisation" every page of a filtered listing walked the
+     * postings of the skus around the page (a Flight Recorder profile of the category page at 24,000
+     * products: most samples in {@code TermOrdValComparator$CompetitiveIterator}, 5 ms of CPU a page
+     * against 0.6 ms for the jazz list sorted by date).
+     */
+    private static SortField sku() {
+        SortField sku = new SortField(ProductDocuments.SKU, SortField.Type.STRING);
+        sku.setOptimizeSortWithIndexedData(false);
+        return sku;
     }
 
     static Sort of(ProductSort sort) {
