@@ -1,8 +1,5 @@
 package com.example.shop.catalog;
 
-import com.example.shop.catalog.product.InstallProductValidator;
-import com.example.shop.catalog.producttype.BuiltInProductTypes;
-import com.example.shop.catalog.producttype.ProductTypes;
 import com.example.shop.web.database.DatabaseSchema;
 import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.model.IndexOptions;
@@ -12,10 +9,14 @@ import java.util.List;
 
 /**
  * What the catalog needs in its database before it serves: the indexes (book ch. 5, plus one per
- * sort order ending in the sku tie-break), then the built-in product types and, on a real MongoDB,
- * a {@code $jsonSchema} validator mirroring the product types. web-support's {@code SchemaSetup}
- * puts it in place at start-up and keeps trying until it is; readiness is DOWN until then. The
- * collections are named here, beside their indexes; each is opened by its feature's store.
+ * sort order ending in the sku tie-break), then what the features put in place once they exist
+ * ({@link AfterIndexes}: the built-in product types and, on a real MongoDB, a {@code $jsonSchema}
+ * validator mirroring the product types). web-support's {@code SchemaSetup} puts it in place at
+ * start-up and keeps trying until it is; readiness is DOWN until then. The collections are named
+ * here, beside their indexes; each is opened by its feature's store.
+ *
+ * <p>Like every service's root package, this one knows no feature: a feature builds on it, and
+ * what a feature adds to the schema it adds through {@link AfterIndexes}.
  */
 @ApplicationScoped
 public class CatalogSchema implements DatabaseSchema {
@@ -63,17 +64,19 @@ public class CatalogSchema implements DatabaseSchema {
             RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
             RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")));
 
-    private final ProductTypes types;
-    private final BuiltInProductTypes builtInTypes;
-    private final InstallProductValidator validator;
-    private final CatalogConfig config;
+    /**
+     * What is put in the database once the indexes exist, on every attempt until one succeeds:
+     * idempotent, and safe when several replicas do it at once. The producttype feature implements
+     * it (the built-in types, then the products' validator made from every type).
+     */
+    public interface AfterIndexes {
+        void putInPlace();
+    }
 
-    CatalogSchema(ProductTypes types, BuiltInProductTypes builtInTypes, InstallProductValidator validator,
-                  CatalogConfig config) {
-        this.types = types;
-        this.builtInTypes = builtInTypes;
-        this.validator = validator;
-        this.config = config;
+    private final AfterIndexes afterIndexes;
+
+    CatalogSchema(AfterIndexes afterIndexes) {
+        this.afterIndexes = afterIndexes;
     }
 
     @Override
@@ -83,18 +86,6 @@ public class CatalogSchema implements DatabaseSchema {
 
     @Override
     public void afterIndexes() {
-        if (config.seedProductTypes()) {
-            builtInTypes.insertMissing();
-        }
-        refreshValidator();
-    }
-
-    /**
-     * Installs (or replaces) the collection validator built from the current product types
-     * ({@link ProductValidator}); on a server without validators the service's own checks are
-     * the only ones (they run on every server).
-     */
-    public void refreshValidator() {
-        validator.install(ProductValidator.schema(types.list()));
+        afterIndexes.putInPlace();
     }
 }

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.shop.testsupport.architecture.ServiceShape;
 import org.junit.jupiter.api.Test;
 
-/** The shape every service has (docs/design.md, "Shape of a service"), and the catalog's own layout. */
+/**
+ * The shape every service has (docs/design.md, "Shape of a service": the root package knows no
+ * feature, the features form no cycle, ...), and the catalog's own layout.
+ */
 class ArchitectureTest {
 
     private static final ServiceShape CATALOG = ServiceShape.of("catalog");
@@ -58,6 +61,15 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..")
                 .because("the index reads products through ProductSource, which the product feature implements; "
                         + "the product feature writes through to the index, never the other way round")
+                .check(CATALOG.imported());
+    }
+
+    @Test
+    void productTypesNeverReachIntoProducts() {
+        noClasses().that().resideInAPackage("com.example.shop.catalog.producttype")
+                .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..")
+                .because("products are checked against the types; what is made from the types (the products' "
+                        + "validator) follows them through ProductTypeListener, which the product feature implements")
                 .check(CATALOG.imported());
     }
 }

@@ -1,21 +1,26 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogSchema;
+import com.example.shop.catalog.producttype.ProductType;
+import com.example.shop.catalog.producttype.ProductTypeListener;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
- * Installs (or replaces) the {@code $jsonSchema} validator of {@code products} ({@code collMod},
- * or {@code create} when the collection does not exist yet). The embedded server has no
+ * Installs (or replaces) the {@code $jsonSchema} validator of {@code products} ({@link ProductValidator},
+ * made from every product type) whenever the types change: once the built-in types are in place at
+ * start-up and after each declaration ({@link ProductTypeListener}). It runs {@code collMod},
+ * or {@code create} when the collection does not exist yet. The embedded server has no
  * {@code collMod} and ignores validators: there it is skipped, logged once, and the service's own
  * checks are the only ones (they run on every server). A failure never stops the caller: the
  * validator is a second line of defence, not the first.
  */
 @ApplicationScoped
-public class InstallProductValidator {
+public class InstallProductValidator implements ProductTypeListener {
 
     private static final Logger LOG = Logger.getLogger(InstallProductValidator.class);
     private static final int NAMESPACE_NOT_FOUND = 26;
@@ -27,7 +32,12 @@ public class InstallProductValidator {
         this.store = store;
     }
 
-    public void install(Document jsonSchema) {
+    @Override
+    public void typesChanged(List<ProductType> types) {
+        install(ProductValidator.schema(types));
+    }
+
+    private void install(Document jsonSchema) {
         Document validator = new Document("$jsonSchema", jsonSchema);
         String collection = CatalogSchema.PRODUCTS;
         try {

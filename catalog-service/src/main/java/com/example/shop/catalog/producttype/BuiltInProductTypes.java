@@ -1,5 +1,7 @@
 package com.example.shop.catalog.producttype;
 
+import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.catalog.CatalogSchema;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
@@ -12,10 +14,12 @@ import org.bson.Document;
 /**
  * The built-in product types, from the book's examples, inserted at start-up when missing
  * ({@code catalog.seed-product-types}) and never overwritten: an upsert with {@code $setOnInsert}
- * per type, so several replicas starting at once insert each type once.
+ * per type, so several replicas starting at once insert each type once. Then every type is handed
+ * to the {@link ProductTypeListener} (the products' validator). This is what the catalog's schema
+ * puts in place once its indexes exist ({@link CatalogSchema.AfterIndexes}), retried until it succeeds.
  */
 @ApplicationScoped
-public class BuiltInProductTypes {
+public class BuiltInProductTypes implements CatalogSchema.AfterIndexes {
 
     public static final List<ProductType> BUILT_IN = List.of(
             new ProductType("Audio Album", "A music album (book ch. 5)", List.of(
@@ -37,9 +41,23 @@ public class BuiltInProductTypes {
                     attr("issue_date", AttributeType.DATE, true))));
 
     private final ProductTypeStore store;
+    private final ProductTypes types;
+    private final ProductTypeListener listener;
+    private final CatalogConfig config;
 
-    BuiltInProductTypes(ProductTypeStore store) {
+    BuiltInProductTypes(ProductTypeStore store, ProductTypes types, ProductTypeListener listener, CatalogConfig config) {
         this.store = store;
+        this.types = types;
+        this.listener = listener;
+        this.config = config;
+    }
+
+    @Override
+    public void putInPlace() {
+        if (config.seedProductTypes()) {
+            insertMissing();
+        }
+        listener.typesChanged(types.list());
     }
 
     /** Inserts the built-in types that are missing; leaves existing ones as they are. Idempotent. */

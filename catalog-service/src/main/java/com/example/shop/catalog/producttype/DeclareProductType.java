@@ -1,7 +1,6 @@
 package com.example.shop.catalog.producttype;
 
 import com.example.shop.catalog.CatalogProblems;
-import com.example.shop.catalog.CatalogSchema;
 import com.example.shop.problems.Problems;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
@@ -12,8 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * Declares a new product type: one {@code insertOne} whose {@code _id} is the name, so a
- * duplicate is refused by the primary key (409), then the products' collection validator is
- * rebuilt to know the new type. Types are never changed once declared.
+ * duplicate is refused by the primary key (409), then the {@link ProductTypeListener} is told every
+ * type (the products' collection validator is rebuilt to know the new one). Types are never changed
+ * once declared.
  */
 @ApplicationScoped
 public class DeclareProductType {
@@ -21,11 +21,13 @@ public class DeclareProductType {
     private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
     private final ProductTypeStore store;
-    private final CatalogSchema schema;
+    private final ProductTypes types;
+    private final ProductTypeListener listener;
 
-    DeclareProductType(ProductTypeStore store, CatalogSchema schema) {
+    DeclareProductType(ProductTypeStore store, ProductTypes types, ProductTypeListener listener) {
         this.store = store;
-        this.schema = schema;
+        this.types = types;
+        this.listener = listener;
     }
 
     public ProductType declare(ProductType type) {
@@ -38,7 +40,7 @@ public class DeclareProductType {
             }
             throw e;
         }
-        schema.refreshValidator();
+        listener.typesChanged(types.list());
         return type;
     }
 

@@ -1,4 +1,4 @@
-package com.example.shop.catalog;
+package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.producttype.ProductType;
 import java.util.ArrayList;

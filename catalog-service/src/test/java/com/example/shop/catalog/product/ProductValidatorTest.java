@@ -1,4 +1,4 @@
-package com.example.shop.catalog;
+package com.example.shop.catalog.product;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,8 +1,9 @@
-package com.example.shop.catalog;
+package com.example.shop.catalog.product;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.example.shop.catalog.CategoryStub;
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.BuiltInProductTypes;
 import com.example.shop.testsupport.JwtTestResource;
