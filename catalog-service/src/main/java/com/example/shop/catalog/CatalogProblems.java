@@ -25,13 +25,6 @@ public final class CatalogProblems {
                 "A product with sku '" + sku + "' already exists").with("sku", sku));
     }
 
-    /** The product is at another version than the If-Match one: 412 with {@code currentVersion}. */
-    public static ProblemException staleVersion(String sku, long expectedVersion, Object currentVersion) {
-        return new ProblemException(Problem.of(412, "precondition-failed", "Precondition failed",
-                "Product '" + sku + "' is at version " + currentVersion + ", not " + expectedVersion
-                        + "; read it again and retry").with("currentVersion", currentVersion));
-    }
-
     /** A product type with this name exists: 409 {@code duplicate-product-type}. */
     public static ProblemException duplicateProductType(String name) {
         return new ProblemException(Problem.of(409, "duplicate-product-type", "Duplicate product type",

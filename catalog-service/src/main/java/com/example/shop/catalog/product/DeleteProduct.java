@@ -1,6 +1,7 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.problems.Problems;
 import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -30,7 +31,7 @@ public class DeleteProduct {
         // Refused before the write begins when it would be refused anyway (see ReplaceProduct).
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (expectedVersion != null && ((Number) stored).longValue() != expectedVersion) {
-            throw CatalogProblems.staleVersion(sku, expectedVersion, stored);
+            throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
         IndexUpdates.Change change = index.change(List.of(sku));
         long deleted;
@@ -48,7 +49,8 @@ public class DeleteProduct {
         if (expectedVersion == null) {
             throw CatalogProblems.unknownProduct(sku);
         }
-        throw store.versionOf(sku).map(current -> CatalogProblems.staleVersion(sku, expectedVersion, current))
+        throw store.versionOf(sku)
+                .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
                 .orElseGet(() -> CatalogProblems.unknownProduct(sku));
     }
 }

@@ -7,6 +7,7 @@ import static com.mongodb.client.model.Filters.in;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
 import com.example.shop.web.bulk.ImportLine;
 import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
@@ -183,7 +184,8 @@ class ImportProducts implements LineImporter<ProductBody> {
                 retry.put(candidate.sku(), candidate.fresh());
             } else {
                 outcomes.rejected(candidate.line(), now == null ? CatalogProblems.unknownProduct(candidate.sku()).problem()
-                        : CatalogProblems.staleVersion(candidate.sku(), candidate.readVersion(), now.get("version")).problem());
+                        : Problems.preconditionFailed("Product '" + candidate.sku() + "'", candidate.readVersion(),
+                                now.get("version")).problem());
             }
         }
     }

@@ -61,7 +61,7 @@ public class ReplaceProduct {
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (((Number) stored).longValue() != expectedVersion) {
-            throw CatalogProblems.staleVersion(sku, expectedVersion, stored);
+            throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
         IndexUpdates.Change change = index.change(List.of(sku));
         Document updated;
@@ -74,7 +74,8 @@ public class ReplaceProduct {
         }
         if (updated == null) {
             change.none();
-            throw store.versionOf(sku).map(current -> CatalogProblems.staleVersion(sku, expectedVersion, current))
+            throw store.versionOf(sku)
+                    .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
                     .orElseGet(() -> CatalogProblems.unknownProduct(sku));
         }
         ListedProduct replaced = listed.listed(updated);

@@ -40,8 +40,14 @@ public final class Problems {
         return new ProblemException(Problem.of(409, slug, title, detail));
     }
 
-    public static ProblemException preconditionFailed(String detail) {
-        return new ProblemException(Problem.of(412, "precondition-failed", "Precondition failed", detail));
+    /**
+     * A write guarded by {@code If-Match} found {@code what} at another version than the one it
+     * names: 412 with {@code currentVersion}, so that the client can read it again and retry.
+     */
+    public static ProblemException preconditionFailed(String what, long expectedVersion, Object currentVersion) {
+        return new ProblemException(Problem.of(412, "precondition-failed", "Precondition failed",
+                what + " is at version " + currentVersion + ", not " + expectedVersion + "; read it again and retry")
+                .with("currentVersion", currentVersion));
     }
 
     /** A request body over {@code limitBytes}; the same words from the gateway and from a service. */

@@ -20,6 +20,14 @@ class ProblemTest {
     }
 
     @Test
+    void aStaleVersionIsA412ThatSaysTheCurrentVersion() {
+        Problem problem = Problems.preconditionFailed("Product 'moanin'", 1, 3L).problem();
+        assertEquals("{\"type\":\"https://problems.shop.example/precondition-failed\",\"title\":\"Precondition failed\","
+                + "\"status\":412,\"detail\":\"Product 'moanin' is at version 3, not 1; read it again and retry\","
+                + "\"currentVersion\":3}", problem.toJson());
+    }
+
+    @Test
     void everyStringIsEscapedSoThatAnyInputGivesValidJson() {
         Problem problem = Problems.invalidField("na\"me", "Bad value '\\\n\t\u0001\u2028' and a lone \ud800 surrogate; a pair \ud83d\ude00 stays").problem();
         assertEquals("{\"type\":\"https://problems.shop.example/invalid-field\",\"title\":\"Invalid field\",\"status\":400,"
