@@ -5,6 +5,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.caching.IfMatch;
 import com.example.shop.catalog.search.Facet;
 import com.example.shop.catalog.search.PriceRange;
 import com.example.shop.catalog.search.ProductQuery;
@@ -203,10 +204,7 @@ public class ProductResource {
                                     description = "The version the change is based on (the ETag of a GET), e.g. \"3\" or 3")
                             @HeaderParam("If-Match") String ifMatch,
                             @Valid @NotNull ProductBody body) {
-        if (ifMatch == null) {
-            throw Problems.preconditionRequired("Send If-Match with the product's version (its ETag) to change it");
-        }
-        ProductJson product = replaceProduct.replace(sku, version(ifMatch), body);
+        ProductJson product = replaceProduct.replace(sku, IfMatch.requiredVersion(ifMatch, "product"), body);
         return Response.ok(product.json()).tag(versionTag(product)).build();
     }
 
@@ -225,33 +223,12 @@ public class ProductResource {
     public Response delete(@PathParam("sku") String sku,
                            @Parameter(in = ParameterIn.HEADER, description = "Optional version guard")
                            @HeaderParam("If-Match") String ifMatch) {
-        deleteProduct.delete(sku, ifMatch == null ? null : version(ifMatch));
+        deleteProduct.delete(sku, IfMatch.optionalVersion(ifMatch, "product"));
         return Response.noContent().build();
     }
 
     private static EntityTag versionTag(ProductJson product) {
         return new EntityTag(String.valueOf(product.version()));
-    }
-
-    /** {@code 3}, {@code "3"} or {@code W/"3"}. */
-    static long version(String ifMatch) {
-        String value = ifMatch.strip();
-        if (value.startsWith("W/")) {
-            value = value.substring(2);
-        }
-        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-            value = value.substring(1, value.length() - 1);
-        }
-        try {
-            long version = Long.parseLong(value);
-            if (version >= 1) {
-                return version;
-            }
-        } catch (NumberFormatException e) {
-            // fall through
-        }
-        throw Problems.invalidField("If-Match", "If-Match must be the product's version (a positive integer, "
-                + "optionally quoted as in the ETag), not '" + (ifMatch.length() > 40 ? ifMatch.substring(0, 40) : ifMatch) + "'");
     }
 
     /**
