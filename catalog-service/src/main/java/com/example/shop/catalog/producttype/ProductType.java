@@ -1,5 +1,6 @@
 package com.example.shop.catalog.producttype;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -12,9 +13,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A product type: the attributes its products carry in {@code details}. Types are data: a new one
- * is a {@code POST /product-types}, not a code change.
+ * is a {@code POST /product-types}, not a code change. What a type does not say (no description, no
+ * {@code max_per_cart}: the platform default) is absent from its JSON, as the published schema has it
+ * (a member there is never null).
  */
 @Schema(name = "ProductType")
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProductType(
         @NotBlank @Size(max = 100) @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9 _-]*",
                 message = "must start with a letter or digit and contain only letters, digits, spaces, '_' and '-'")
@@ -34,6 +38,7 @@ public record ProductType(
      * validation, whose paths for list elements come out as {@code attributes.name[0]}).
      */
     @Schema(name = "ProductTypeAttribute")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Attribute(
             @Schema(required = true, pattern = "[a-z][a-z0-9_]{0,63}") String name,
             @Schema(required = true, enumeration = {"string", "string_list", "integer", "number", "boolean", "date"})
