@@ -1,0 +1,62 @@
+package com.example.shop.cart;
+
+import static com.example.shop.cart.support.Api.add;
+import static com.example.shop.cart.support.Api.newSku;
+import static com.example.shop.cart.support.Api.remove;
+import static com.example.shop.cart.support.Api.stock;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.nullValue;
+
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.PublishedSchema;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cart service's answers agree with the document it publishes (the one the gateway merges): a
+ * cart's {@code currency} is that of its lines, so a cart without a line has none. That is a real
+ * state (filling in a currency would be a guess the first line might contradict), so the document
+ * says the member is a string or null, and is always there.
+ */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class DocumentedAnswersTest {
+
+    private PublishedSchema document;
+
+    @BeforeEach
+    void readTheDocument() {
+        document = PublishedSchema.ofTheServiceUnderTest();
+    }
+
+    @Test
+    void aCartWithoutLinesHasNoCurrencyYetThenTheLinesOne() {
+        Response created = given().post("/carts");
+        created.then().statusCode(201).body("$", hasKey("currency")).body("currency", nullValue());
+        document.assertConforms("POST", "/carts", created);
+        String cart = created.path("id");
+
+        Response read = given().get("/carts/" + cart);
+        read.then().statusCode(200).body("currency", nullValue());
+        document.assertConforms("GET", "/carts/{id}", read);
+
+        String sku = newSku("PRICE-250");
+        stock(sku, 5);
+        Response added = add(cart, sku, 2);
+        added.then().statusCode(200).body("currency", equalTo("USD"));
+        document.assertConforms("POST", "/carts/{id}/items", added);
+
+        Response emptied = remove(cart, sku);
+        emptied.then().statusCode(200).body("currency", nullValue());
+        document.assertConforms("DELETE", "/carts/{id}/items/{sku}", emptied);
+    }
+}
