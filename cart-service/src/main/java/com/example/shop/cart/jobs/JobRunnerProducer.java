@@ -1,16 +1,22 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.carts.CheckoutReport;
 import com.example.shop.cart.carts.ExpireCarts;
+import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.carts.ResolveCheckouts;
 import com.example.shop.cart.inventory.CleanupInventory;
+import com.example.shop.cart.inventory.CleanupReport;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 
 /**
  * Builds this service's {@link JobRuns} and {@link JobRunner} from its store, its settings and the
@@ -35,13 +41,19 @@ public class JobRunnerProducer {
     JobRunner jobRunner(JobRuns runs, CartConfig config, ObjectMapper json, ExpireCarts expireCarts,
                         CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts) {
         return new JobRunner(runs, Map.of(
-                JobName.EXPIRE_CARTS, (threshold, progress) -> json.convertValue(
-                        expireCarts.run(threshold, soFar -> progress.accept(json.convertValue(soFar, COUNTS))), COUNTS),
-                JobName.CLEANUP_INVENTORY, (threshold, progress) -> json.convertValue(
-                        cleanupInventory.run(threshold, soFar -> progress.accept(json.convertValue(soFar, COUNTS))), COUNTS),
-                JobName.RESOLVE_CHECKOUTS, (threshold, progress) -> json.convertValue(
-                        resolveCheckouts.run(threshold, soFar -> progress.accept(json.convertValue(soFar, COUNTS))), COUNTS)),
+                JobName.EXPIRE_CARTS, JobRunnerProducer.<ExpiryReport>counted(json, expireCarts::run),
+                JobName.CLEANUP_INVENTORY, JobRunnerProducer.<CleanupReport>counted(json, cleanupInventory::run),
+                JobName.RESOLVE_CHECKOUTS, JobRunnerProducer.<CheckoutReport>counted(json, resolveCheckouts::run)),
                 config.jobs().heartbeatEvery(), config.jobs().keepRunsFor());
+    }
+
+    /**
+     * A feature's job ({@code run(threshold, progress)} giving its report) as the runner's work: the
+     * report, so far and at the end, as counts.
+     */
+    private static <R> JobRunner.Work counted(ObjectMapper json, BiFunction<Duration, Consumer<R>, R> job) {
+        return (threshold, progress) -> json.convertValue(
+                job.apply(threshold, soFar -> progress.accept(json.convertValue(soFar, COUNTS))), COUNTS);
     }
 
     void close(@Disposes JobRunner runner) {
