@@ -5,7 +5,6 @@ import com.example.shop.problems.Problem;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -19,8 +18,11 @@ public class EdgeAuth {
 
     static final String ADMIN_ROLE = "admin";
 
-    @Inject
-    JWTParser parser;
+    private final JWTParser parser;
+
+    EdgeAuth(JWTParser parser) {
+        this.parser = parser;
+    }
 
     /** The subject of a valid admin token, or null (for a missing, invalid or non-admin token). */
     String adminSubject(String authorization) {

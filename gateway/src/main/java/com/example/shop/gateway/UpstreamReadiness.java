@@ -4,7 +4,6 @@ import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Future;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -20,16 +19,18 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class UpstreamReadiness implements AsyncHealthCheck {
 
-    @Inject
-    Gateway gateway;
-
-    @Inject
-    GatewayConfig config;
+    private final Gateway gateway;
+    private final GatewayConfig config;
 
     private record Cached(long at, Future<HealthCheckResponse> answer) {
     }
 
     private volatile Cached cached;
+
+    UpstreamReadiness(Gateway gateway, GatewayConfig config) {
+        this.gateway = gateway;
+        this.config = config;
+    }
 
     @Override
     public Uni<HealthCheckResponse> call() {
