@@ -154,4 +154,34 @@ class AvailabilityFeedTest {
         Thread.sleep(700);
         assertEquals(1, received(sku).size());
     }
+
+    @Test
+    void theReconciliationWalksEveryPageOfTheStock() throws Exception {
+        // 2,500 stock documents written as a crash would leave them (no record): three sold out, at the
+        // first, a middle and the last sku of the run, so the reconciliation's pages of 1,000 must all be read
+        String run = Api.newSku("RC");
+        List<Document> stock = new ArrayList<>();
+        List<String> soldOut = List.of(run + "-00000", run + "-01000", run + "-02499");
+        for (int i = 0; i < 2500; i++) {
+            String sku = String.format("%s-%05d", run, i);
+            boolean sold = soldOut.contains(sku);
+            stock.add(new Document("_id", sku).append("qty", sold ? 0L : 3L).append("reserved", 0L)
+                    .append("sold", sold ? 3L : 0L).append("stocked", 3L).append("rev", 1L));
+        }
+        var inventory = TestDatabase.database("cart").getCollection("inventory");
+        inventory.insertMany(stock);
+        try {
+            assertTrue(outbox.reconcile() >= 3);
+            for (String sku : soldOut) {
+                assertEquals(false, awaitReceived(sku, 1).get("available"), sku);
+            }
+            Thread.sleep(700);
+            for (int i = 0; i < 2500; i += 250) {
+                String sku = String.format("%s-%05d", run, i);
+                assertEquals(soldOut.contains(sku) ? 1 : 0, received(sku).size(), "only the sold-out skus are sent: " + sku);
+            }
+        } finally {
+            inventory.deleteMany(new Document("_id", new Document("$in", stock.stream().map(d -> d.get("_id")).toList())));
+        }
+    }
 }
