@@ -202,6 +202,7 @@ public class IndexBuild {
             seen.add(product.sku());
         });
         updates.buildScanned(seen);
+        index.mergeForReads();
         follower.startFrom(followFrom);
         epoch = start.epoch();
         index.commit(new IndexMarker(IndexMarker.FORMAT, start.epoch(), followFrom, rendering));
@@ -252,6 +253,7 @@ public class IndexBuild {
                 });
                 progress.swapping();
                 updates.buildScanned(seen);
+                index.mergeForReads();
                 index.commitStaging(new IndexMarker(IndexMarker.FORMAT, epoch, follower.position(), rendering));
                 products = seen.size();
             } catch (IOException | RuntimeException e) {

@@ -14,7 +14,9 @@ import java.util.Map;
  */
 record IndexMarker(int format, String epoch, long revision, String rendering) {
 
-    static final int FORMAT = 3; // 2: the version as doc values (verify); 3: the availability field
+    // 2: the version as doc values (verify); 3: the availability field; 4: sorted by sku, issue date as
+    // points, the listing JSON as doc values
+    static final int FORMAT = 4;
 
     Map<String, String> userData() {
         Map<String, String> data = new HashMap<>();

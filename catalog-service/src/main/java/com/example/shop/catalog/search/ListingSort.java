@@ -33,6 +33,16 @@ final class ListingSort {
         return sku;
     }
 
+    /**
+     * The order the index keeps its documents in (Lucene's index sort): sku ascending, the default
+     * listing order. A page in that order stops reading a segment once it holds a page's worth of
+     * matches (early termination), so a category page reads about {@code limit} matches a segment
+     * however many the category holds.
+     */
+    static Sort indexOrder() {
+        return new Sort(new SortField(ProductDocuments.SKU, SortField.Type.STRING));
+    }
+
     static Sort of(ProductSort sort) {
         return switch (sort) {
             case SKU -> new Sort(SKU);

@@ -8,7 +8,7 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.SortedSetDocValuesField;
-import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.Term;
@@ -20,7 +20,7 @@ import org.bson.Document;
  * {@link StringField}s holding the stored values unchanged (so {@code genre=Jazz} is as exact and
  * case-sensitive as the MongoDB query was); numbers are points (ranges) and doc values (sorting);
  * the facets count sorted-set doc values; {@code q} searches the analyzed text fields; the page
- * shows the stored JSON.
+ * shows the listing JSON ({@link ListingJson}).
  */
 final class ProductDocuments {
 
@@ -63,7 +63,7 @@ final class ProductDocuments {
         String sku = product.getString("sku");
         doc.add(new StringField(SKU, sku, Field.Store.NO));
         doc.add(new SortedDocValuesField(SKU, new BytesRef(sku)));
-        doc.add(new StoredField(JSON, listed.json()));
+        doc.add(new BinaryDocValuesField(JSON, ListingJson.encode(listed.json())));
         if (product.get("version") instanceof Number version) {
             doc.add(new NumericDocValuesField(VERSION, version.longValue()));
         }
@@ -105,6 +105,7 @@ final class ProductDocuments {
         number(doc, PRICE, pricing.get("retail"));
         if (details.get("issue_date") instanceof Date date) {
             doc.add(new NumericDocValuesField(ISSUE_DATE, date.getTime()));
+            doc.add(new LongPoint(ISSUE_DATE, date.getTime())); // lets the newest-first sort skip by points
         }
 
         String body = body(product.getString("description"), details);

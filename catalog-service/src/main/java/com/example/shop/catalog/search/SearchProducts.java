@@ -12,13 +12,12 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.TopFieldCollectorManager;
 import org.apache.lucene.search.TopFieldDocs;
-import org.apache.lucene.index.StoredFields;
 
 /**
  * Product listings ({@code GET /products}), served from this replica's search index, never from
@@ -49,6 +48,7 @@ public class SearchProducts {
     private final ProductCursor cursors;
     private final PriceBuckets buckets;
     private final ObjectMapper mapper;
+    private final FacetCache facetCache = new FacetCache();
 
     SearchProducts(ProductIndex index, CategorySubtrees categories, CatalogConfig config, PriceBuckets buckets,
                    ObjectMapper mapper) {
@@ -81,29 +81,33 @@ public class SearchProducts {
                 return new Listing(null, tag, true);
             }
             try {
-                return new Listing(page(searcher, query, filters, position, fingerprint, counted), tag, false);
+                return new Listing(page(searcher, state, query, filters, position, fingerprint, categoryIds, counted), tag, false);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
     }
 
-    private String page(IndexSearcher searcher, ProductQuery query, ListingFilters filters, ProductCursor.Position position,
-                        int fingerprint, List<CategorySubtrees.Category> counted) throws IOException {
+    private String page(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,
+                        ProductCursor.Position position, int fingerprint, List<String> categoryIds,
+                        List<CategorySubtrees.Category> counted) throws IOException {
         ProductSort sort = query.sort();
         Sort order = ListingSort.of(sort);
         FieldDoc after = position == null ? null : ListingSort.after(sort, position, searcher.getIndexReader().maxDoc());
-        TopFieldDocs top = searcher.searchAfter(after, filters.all(), query.limit() + 1, order, sort == ProductSort.RELEVANCE);
+        int wanted = query.limit() + 1;
+        // Lucene's searchAfter counts the first 1,000 matches before it may skip any; a listing shows
+        // no total, so skipping (early termination in sku order, by points for the numeric sorts)
+        // starts as soon as a page's worth is held.
+        TopFieldDocs top = searcher.search(filters.all(), new TopFieldCollectorManager(order, wanted, after, wanted));
         ScoreDoc[] hits = top.scoreDocs;
         int shown = Math.min(hits.length, query.limit());
         StringBuilder json = new StringBuilder(256 + shown * 900).append("{\"items\":[");
-        StoredFields stored = searcher.storedFields();
+        String[] items = ListingJson.of(searcher, hits, shown);
         for (int i = 0; i < shown; i++) {
             if (i > 0) {
                 json.append(',');
             }
-            Document doc = stored.document(hits[i].doc, java.util.Set.of(ProductDocuments.JSON));
-            json.append(doc.get(ProductDocuments.JSON));
+            json.append(items[i]);
         }
         json.append("],\"next\":");
         if (hits.length > query.limit()) {
@@ -115,14 +119,28 @@ public class SearchProducts {
             json.append("null");
         }
         if (!query.facets().isEmpty()) {
-            Map<String, Object> facets = FacetCounts.count(searcher, filters, query, buckets, counted);
-            try {
-                json.append(",\"facets\":").append(mapper.writeValueAsString(facets));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("facet counts could not be written", e);
-            }
+            json.append(",\"facets\":").append(facets(searcher, state, query, filters, categoryIds, counted));
         }
         return json.append('}').toString();
+    }
+
+    /** The facet counts as JSON: from {@link FacetCache} when this index state counted them already. */
+    private String facets(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,
+                          List<String> categoryIds, List<CategorySubtrees.Category> counted) throws IOException {
+        FacetCache.Key key = FacetCache.Key.of(query, categoryIds, counted);
+        String cached = facetCache.get(state, key);
+        if (cached != null) {
+            return cached;
+        }
+        Map<String, Object> facets = FacetCounts.count(searcher, filters, query, buckets, counted);
+        String json;
+        try {
+            json = mapper.writeValueAsString(facets);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("facet counts could not be written", e);
+        }
+        facetCache.put(state, key, json);
+        return json;
     }
 
     /** The categories the category facet counts: the selected category's children, or the roots. */

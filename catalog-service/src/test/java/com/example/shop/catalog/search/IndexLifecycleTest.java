@@ -92,7 +92,7 @@ class IndexLifecycleTest {
                 try {
                     TopDocs top = searcher.search(new TermQuery(ProductDocuments.idOf(sku)), 1);
                     return top.scoreDocs.length == 0 ? null
-                            : searcher.storedFields().document(top.scoreDocs[0].doc).get(ProductDocuments.JSON);
+                            : ListingJson.of(searcher, top.scoreDocs, 1)[0];
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
