@@ -183,4 +183,27 @@ class IdSeekingQueryTest {
                 .append("qty", new Document("$gt", 28))).sort(new Document("_id", 1)).map(d -> d.getString("_id"))
                 .into(new java.util.ArrayList<>()));
     }
+
+    @Test
+    void aUniqueFieldOtherThanTheIdSeeksTheSameWay() {
+        // the catalog's guarded product update: {sku, version} through the unique sku index
+        MongoCollection<Document> products = client.getDatabase("seek").getCollection("products");
+        products.createIndex(new Document("sku", 1), new com.mongodb.client.model.IndexOptions().unique(true));
+        for (int i = 0; i < 40; i++) {
+            products.insertOne(new Document("sku", "P" + i).append("version", (long) (i % 3)).append("title", "t" + i));
+        }
+        products.insertOne(new Document("title", "no sku"));
+        Document updated = products.findOneAndUpdate(Filters.and(Filters.eq("sku", "P4"), Filters.eq("version", 1L)),
+                Updates.combine(Updates.set("title", "changed"), Updates.inc("version", 1L)),
+                new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER));
+        assertEquals("changed", updated.getString("title"));
+        assertEquals(2L, updated.getLong("version"));
+        assertNull(products.findOneAndUpdate(Filters.and(Filters.eq("sku", "P4"), Filters.eq("version", 1L)),
+                Updates.set("title", "stale")), "a stale version matches nothing");
+        assertNull(products.find(Filters.and(Filters.eq("sku", "nope"), Filters.eq("version", 0L))).first());
+        assertEquals(List.of("P3", "P6"), products.find(Filters.and(Filters.in("sku", "P3", "P5", "P6"), Filters.eq("version", 0L)))
+                .map(d -> d.getString("sku")).into(new java.util.ArrayList<>()).stream().sorted().toList());
+        assertEquals(1, products.deleteOne(new Document("sku", "P7").append("version", 1L)).getDeletedCount());
+        assertEquals(40, products.countDocuments());
+    }
 }
