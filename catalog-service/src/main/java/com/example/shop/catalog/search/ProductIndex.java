@@ -24,7 +24,6 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SortedDocValues;
-import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
@@ -208,20 +207,7 @@ class ProductIndex {
     private static IndexWriterConfig config(IndexWriterConfig.OpenMode mode) {
         return new IndexWriterConfig(Analyzers.forIndexing()).setOpenMode(mode).setCommitOnClose(false)
                 .setIndexSort(ListingSort.indexOrder())
-                .setMergePolicy(mergePolicy())
                 .setRAMBufferSizeMB(16); // Lucene's default: the heap is 160 MB in production
-    }
-
-    /**
-     * Fewer segments than Lucene's default (ten a tier, below 2 MB all alike): every listing pays for
-     * each segment, and a catalog is read far more than written, so its writes can afford more merging.
-     * An import of 300,000 products left 17 segments under the default.
-     */
-    private static TieredMergePolicy mergePolicy() {
-        TieredMergePolicy policy = new TieredMergePolicy();
-        policy.setSegmentsPerTier(4);
-        policy.setFloorSegmentMB(16);
-        return policy;
     }
 
     private static void wipe(Path path) throws IOException {
@@ -283,8 +269,8 @@ class ProductIndex {
     /**
      * Merges the index this thread builds into one segment, at the end of a full build: a listing
      * pays for every segment (its sort's comparators, its skipping structures, the terms of {@code q}
-     * looked up in each), and a build leaves about 17 at 300,000 products, while the merge policy
-     * folds the small segments that later changes add.
+     * looked up in each), and a build leaves about 17 at 300,000 products. Later changes add small
+     * segments, which Lucene's default merge policy folds.
      */
     void mergeForReads() {
         Opened next = staging;
