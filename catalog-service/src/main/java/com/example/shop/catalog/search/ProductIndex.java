@@ -273,10 +273,15 @@ class ProductIndex {
      * segments, which Lucene's default merge policy folds.
      */
     void mergeForReads() {
-        Opened next = staging;
-        IndexWriter writer = next != null && Thread.currentThread() == stagingBuilder ? next.writer() : opened().writer();
+        IndexWriter writer = builtByThisThread().writer();
         uninterrupted(() -> writer.forceMerge(1));
         refresh();
+    }
+
+    /** The generation this thread builds: the new one for the rebuild's own thread, the one in use otherwise. */
+    private Opened builtByThisThread() {
+        Opened next = staging;
+        return next != null && Thread.currentThread() == stagingBuilder ? next : opened();
     }
 
     /** Makes every change so far visible to the reads that start after this returns. */
@@ -360,9 +365,7 @@ class ProductIndex {
 
     /** Every sku the index holds now (after a {@link #refresh()}). */
     void forEachSku(Consumer<String> each) throws IOException {
-        Opened next = staging;
-        SearcherManager searchers = next != null && Thread.currentThread() == stagingBuilder ? next.searchers()
-                : opened().searchers();
+        SearcherManager searchers = builtByThisThread().searchers();
         IndexSearcher searcher = searchers.acquire();
         try {
             for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
