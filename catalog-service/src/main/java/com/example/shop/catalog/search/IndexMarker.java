@@ -15,8 +15,9 @@ import java.util.Map;
 record IndexMarker(int format, String epoch, long revision, String rendering) {
 
     // 2: the version as doc values (verify); 3: the availability field; 4: sorted by sku, issue date as
-    // points, the listing JSON as doc values
-    static final int FORMAT = 4;
+    // points, the listing JSON as doc values; 5: the text fields without positions, the prefix words
+    // without frequencies and norms
+    static final int FORMAT = 5;
 
     Map<String, String> userData() {
         Map<String, String> data = new HashMap<>();

@@ -27,6 +27,7 @@ import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
 import org.jboss.logging.Logger;
@@ -121,13 +122,19 @@ class ProductIndex {
         IndexWriter writer;
         try {
             writer = new IndexWriter(directory, config(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
+            IndexMarker marker = markerOf(directory);
+            if (marker != null && marker.format() != IndexMarker.FORMAT) {
+                // its fields are indexed otherwise (Lucene refuses a field whose index options change): rebuilt from nothing
+                writer.rollback();
+                throw new IllegalArgumentException("written in index format " + marker.format() + ", not " + IndexMarker.FORMAT);
+            }
         } catch (IOException | IllegalArgumentException e) {
             if (e instanceof org.apache.lucene.store.LockObtainFailedException) {
                 directory.close();
                 throw e; // another process holds it: a misconfigured directory shared by two replicas
             }
-            // an index that cannot be opened (cut off mid-write by a kill; or written in another
-            // order than the index sort, an IllegalArgumentException) is rebuilt, not repaired
+            // an index that cannot be opened (cut off mid-write by a kill; written in another order
+            // than the index sort, or in another format: an IllegalArgumentException) is rebuilt, not repaired
             LOG.warnf("Search index at %s cannot be opened (%s); starting a new one", generation, e.toString());
             directory.close();
             wipe(generation);
@@ -222,8 +229,12 @@ class ProductIndex {
 
     /** The marker of the last commit, or null when there is none or it has none. */
     IndexMarker committedMarker() throws IOException {
+        return markerOf(opened().directory());
+    }
+
+    private static IndexMarker markerOf(Directory directory) throws IOException {
         try {
-            return IndexMarker.of(SegmentInfos.readLatestCommit(opened().directory()).getUserData());
+            return IndexMarker.of(SegmentInfos.readLatestCommit(directory).getUserData());
         } catch (IndexNotFoundException e) {
             return null;
         }

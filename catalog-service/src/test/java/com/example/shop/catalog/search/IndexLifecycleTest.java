@@ -20,10 +20,20 @@ import java.util.Set;
 import java.util.Date;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -368,6 +378,43 @@ class IndexLifecycleTest {
         Replica next = new Replica("a").awaitUsable();
         assertEquals(1, next.scans.get());
         assertEquals(products.keySet(), next.skus());
+    }
+
+    @Test
+    void anIndexWrittenInAnEarlierFormatIsRebuiltFromNothing() throws Exception {
+        new Replica("a").awaitUsable().stop();
+        IndexMarker current;
+        Path generation = base.resolve("a").resolve(Files.readString(base.resolve("a").resolve("CURRENT")).trim());
+        try (FSDirectory directory = FSDirectory.open(generation)) {
+            current = IndexMarker.of(SegmentInfos.readLatestCommit(directory).getUserData());
+        }
+        // format 4 indexed the prefix words with positions: a product of today's format cannot be added beside it
+        wipeFiles(generation);
+        try (FSDirectory directory = FSDirectory.open(generation);
+             IndexWriter old = new IndexWriter(directory,
+                     new IndexWriterConfig().setIndexSort(ListingSort.indexOrder()))) {
+            org.apache.lucene.document.Document stale = new org.apache.lucene.document.Document(); // not bson's
+            stale.add(new StringField(ProductDocuments.SKU, "gone-since", Field.Store.NO));
+            stale.add(new SortedDocValuesField(ProductDocuments.SKU, new BytesRef("gone-since")));
+            stale.add(new TextField(ProductDocuments.TITLE_WORDS, "an old title", Field.Store.NO));
+            old.addDocument(stale);
+            old.setLiveCommitData(new IndexMarker(4, current.epoch(), current.revision(), current.rendering()).userData().entrySet());
+            old.commit();
+        }
+
+        Replica again = new Replica("a").awaitUsable();
+        assertEquals(1, again.scans.get(), "rebuilt, not caught up");
+        assertEquals(products.keySet(), again.skus(), "every product of the database and nothing of the old index");
+        again.write("sku-new-1", "Written after the rebuild");
+        assertTrue(again.skus().contains("sku-new-1"));
+    }
+
+    private static void wipeFiles(Path directory) throws java.io.IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+        }
     }
 
     @Test
