@@ -23,8 +23,10 @@ import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.bson.Document;
 
 /**
@@ -37,6 +39,11 @@ import org.bson.Document;
  * twice writes nothing the second time. A line that lost a race (a concurrent create of its sku, or
  * a concurrent edit) is tried once more against a fresh read, then rejected with the problem a
  * single request would get.
+ *
+ * <p>The batch goes into this replica's search index as it was written: the documents the bulk write
+ * stored (or, for a line settled by a read back, the document read), and only the lines whose outcome
+ * is unknown (an error, a lost race) are read back from MongoDB. Reading the whole batch back was
+ * 9 % of the catalog's CPU in an import of 300,000 products (Flight Recorder), besides the database's read.
  */
 @ApplicationScoped
 class ImportProducts implements LineImporter<ProductBody> {
@@ -47,12 +54,15 @@ class ImportProducts implements LineImporter<ProductBody> {
     private final CreateProduct createProduct;
     private final SchemaSetup schema;
     private final IndexUpdates index;
+    private final ListedProducts listed;
 
-    ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index) {
+    ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index,
+                   ListedProducts listed) {
         this.store = store;
         this.createProduct = createProduct;
         this.schema = schema;
         this.index = index;
+        this.listed = listed;
     }
 
     @Override
@@ -84,21 +94,34 @@ class ImportProducts implements LineImporter<ProductBody> {
         if (pending.isEmpty()) {
             return;
         }
-        // The batch's products go into this replica's index as MongoDB holds them once it is written:
-        // one more read on the sku index per batch, whatever mix of creates, replaces, races and errors it had.
         List<String> skus = List.copyOf(pending.keySet());
         IndexUpdates.Change change = index.change(skus);
+        Settled settled = new Settled();
         try {
             for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
-                pending = write(pending, outcomes, attempt == ATTEMPTS);
+                pending = write(pending, outcomes, settled, attempt == ATTEMPTS);
             }
         } finally {
-            change.reread(skus);
+            // what was written as it was written; the rest (refused, lost, or cut off by an error) as MongoDB holds it
+            change.put(settled.stored.values().stream().map(product -> listed.listed(new Document(product))).toList(),
+                    skus.stream().filter(sku -> !settled.knows(sku)).toList());
+        }
+    }
+
+    /** The lines of a batch whose stored state is known without reading it back. */
+    private static final class Settled {
+        /** Sku → the document MongoDB holds now: the one written, or the one read back. */
+        final Map<String, Document> stored = new HashMap<>();
+        final Set<String> unchanged = new HashSet<>();
+
+        boolean knows(String sku) {
+            return stored.containsKey(sku) || unchanged.contains(sku);
         }
     }
 
     /** One read and one bulk write for the candidates; those that lost a race, to be tried again. */
-    private Map<String, Candidate> write(Map<String, Candidate> candidates, ImportOutcomes outcomes, boolean lastAttempt) {
+    private Map<String, Candidate> write(Map<String, Candidate> candidates, ImportOutcomes outcomes, Settled settled,
+                                         boolean lastAttempt) {
         Map<String, Document> existing = new HashMap<>();
         for (Document product : store.products().find(in("sku", candidates.keySet()))) {
             existing.put(product.getString("sku"), product);
@@ -112,13 +135,14 @@ class ImportProducts implements LineImporter<ProductBody> {
                 written.add(candidate.asCreate());
             } else if (sameFields(current, candidate.product())) {
                 outcomes.unchanged(candidate.line());
+                settled.unchanged.add(candidate.sku());
             } else {
                 long version = ((Number) current.get("version")).longValue();
                 Document replacement = new Document(candidate.product());
                 replacement.put("version", version + 1);
                 writes.add(new ReplaceOneModel<>(and(eq("_id", current.get("_id")), eq("version", current.get("version"))),
                         replacement));
-                written.add(candidate.asUpdate(version));
+                written.add(candidate.asUpdate(replacement, version));
             }
         }
         if (writes.isEmpty()) {
@@ -142,6 +166,7 @@ class ImportProducts implements LineImporter<ProductBody> {
             if (error == null) {
                 if (candidate.isCreate()) {
                     outcomes.created(candidate.line());
+                    settled.stored.put(candidate.sku(), candidate.product());
                 } else {
                     updates.add(candidate);
                 }
@@ -155,9 +180,12 @@ class ImportProducts implements LineImporter<ProductBody> {
             }
         }
         if (replacesMatched == updates.size()) {
-            updates.forEach(candidate -> outcomes.updated(candidate.line())); // every guarded replace matched: no read back
+            updates.forEach(candidate -> { // every guarded replace matched: no read back
+                outcomes.updated(candidate.line());
+                settled.stored.put(candidate.sku(), candidate.product());
+            });
         } else {
-            settleUpdates(updates, retry, outcomes, lastAttempt);
+            settleUpdates(updates, retry, outcomes, settled, lastAttempt);
         }
         return retry;
     }
@@ -167,7 +195,7 @@ class ImportProducts implements LineImporter<ProductBody> {
      * delete). Which did is read back (the bulk result counts matches, it does not name them): a product now at the version the import wrote is its own.
      */
     private void settleUpdates(List<Candidate> updates, Map<String, Candidate> retry, ImportOutcomes outcomes,
-                               boolean lastAttempt) {
+                               Settled settled, boolean lastAttempt) {
         if (updates.isEmpty()) {
             return;
         }
@@ -180,6 +208,7 @@ class ImportProducts implements LineImporter<ProductBody> {
             Document now = after.get(candidate.sku());
             if (now != null && sameFields(now, candidate.product())) {
                 outcomes.updated(candidate.line());
+                settled.stored.put(candidate.sku(), now);
             } else if (!lastAttempt) {
                 retry.put(candidate.sku(), candidate.fresh());
             } else {
@@ -215,8 +244,9 @@ class ImportProducts implements LineImporter<ProductBody> {
             return new Candidate(line, product, true, 0);
         }
 
-        Candidate asUpdate(long version) {
-            return new Candidate(line, product, false, version);
+        /** The line as the replace of the product read at {@code version}: {@code replacement} is what it stores. */
+        Candidate asUpdate(Document replacement, long version) {
+            return new Candidate(line, replacement, false, version);
         }
 
         /** The same line for another attempt: a new document without the {@code _id} the failed insert gave it. */

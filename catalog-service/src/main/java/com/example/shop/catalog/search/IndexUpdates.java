@@ -3,6 +3,7 @@ package com.example.shop.catalog.search;
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.problems.Problems;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -88,12 +89,12 @@ public class IndexUpdates {
 
         /** The product was created or replaced: this is it now. */
         public void put(ListedProduct product) {
-            finish(List.of(product), List.of());
+            finish(List.of(product), List.of(), true);
         }
 
         /** The product was deleted. */
         public void removed(String sku) {
-            finish(List.of(), List.of(sku));
+            finish(List.of(), List.of(sku), true);
         }
 
         /** The write was refused and changed nothing. */
@@ -108,25 +109,45 @@ public class IndexUpdates {
          * this replica too reads them back from the feed.
          */
         public void reread(Collection<String> skus) {
+            put(List.of(), skus);
+        }
+
+        /**
+         * A batch: {@code written} are the products as MongoDB holds them now (written, or read back);
+         * {@code unsure}, whose outcome is unknown, are read back and taken as MongoDB holds them. If
+         * they cannot be read, the written ones are still put, and the feed brings the others.
+         */
+        public void put(Collection<ListedProduct> written, Collection<String> unsure) {
+            if (unsure.isEmpty()) {
+                finish(written, List.of(), true);
+                return;
+            }
+            Map<String, ListedProduct> now;
             try {
-                Map<String, ListedProduct> now = source.find(skus);
-                finish(now.values(), skus.stream().filter(sku -> !now.containsKey(sku)).toList());
+                now = source.find(unsure);
             } catch (RuntimeException e) {
                 LOG.warnf("Products %s could not be read back for the search index (%s); the change feed brings them",
-                        skus.size() > 5 ? skus.size() + " skus" : skus, e.toString());
-                done();
+                        unsure.size() > 5 ? unsure.size() + " skus" : unsure, e.toString());
+                finish(written, List.of(), false);
+                return;
             }
+            List<ListedProduct> puts = new ArrayList<>(written);
+            puts.addAll(now.values());
+            finish(puts, unsure.stream().filter(sku -> !now.containsKey(sku)).toList(), true);
         }
 
         /**
          * MongoDB has the write: a failure of the index must not turn its answer into an error. It
-         * is logged, and this replica then takes the change from the feed like the others.
+         * is logged, and this replica then takes the change from the feed like the others. So does
+         * it when the change is not {@code whole} (some of its products could not be read back).
          */
-        private void finish(Collection<ListedProduct> puts, Collection<String> removals) {
+        private void finish(Collection<ListedProduct> puts, Collection<String> removals, boolean whole) {
             try {
                 if (apply(puts, removals)) {
                     index.refresh();
-                    appliedHere.add(stamp.revision());
+                    if (whole) {
+                        appliedHere.add(stamp.revision());
+                    }
                 }
             } catch (RuntimeException e) {
                 LOG.warnf("A product write could not be applied to the search index (%s); the change feed brings it",
