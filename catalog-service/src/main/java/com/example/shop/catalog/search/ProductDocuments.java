@@ -53,8 +53,8 @@ final class ProductDocuments {
 
     /**
      * The ranked text ({@code *_text}): BM25 needs each term's frequency and the field's length
-     * (norms), not positions, since {@code q} makes no phrase query. Positions were half the postings
-     * written per product and a third of the index on disk.
+     * (norms), not positions, since {@code q} makes no phrase query: positions cost writing at every
+     * product write and merge, and space on disk and in the mapped index.
      */
     private static final FieldType RANKED_TEXT = textType(IndexOptions.DOCS_AND_FREQS, false);
     /** The words a typed prefix is matched in ({@code *_words}): a prefix query scores constantly, so neither frequencies nor norms. */
