@@ -73,6 +73,62 @@ class IdSeekingQueryTest {
         assertEquals(0, carts.countDocuments(Filters.and(Filters.in("_id", List.of()), Filters.eq("status", "active"))));
     }
 
+    /**
+     * A batch-sized list of ids (the expiry's and the import's shape) is not matched again against each
+     * document the index found: the other conditions still are, in every form a filter takes.
+     */
+    @Test
+    void aLongListOfIdsWithFurtherConditionsAnswersWhatTheConditionsSay() {
+        MongoCollection<Document> many = client.getDatabase("seek").getCollection("many");
+        List<Document> docs = new java.util.ArrayList<>();
+        for (int i = 0; i < 1200; i++) {
+            docs.add(new Document("_id", "m" + i).append("status", i % 3 == 0 ? "active" : "expired").append("n", i)
+                    .append("items", List.of(new Document("sku", "s" + (i % 5)).append("qty", 1))));
+        }
+        many.insertMany(docs);
+        List<String> listed = new java.util.ArrayList<>();
+        for (int i = 0; i < 1500; i += 2) {
+            listed.add("m" + i); // m1200 and up are in no document
+        }
+        long activeListed = java.util.stream.IntStream.range(0, 1200).filter(i -> i % 2 == 0 && i % 3 == 0).count();
+
+        assertEquals(activeListed, many.countDocuments(Filters.and(Filters.in("_id", listed), Filters.eq("status", "active"))));
+        assertEquals(activeListed, many.countDocuments(Filters.and(Filters.eq("status", "active"), Filters.in("_id", listed))));
+        assertEquals(activeListed, many.countDocuments(new Document("_id", new Document("$in", listed)).append("status", "active")));
+        assertEquals(600, many.countDocuments(Filters.in("_id", listed)));
+        assertEquals(activeListed / 2, many.countDocuments(Filters.and(Filters.in("_id", listed), Filters.eq("status", "active"),
+                Filters.lt("n", 600))), "every other condition applies");
+
+        // a positional update still finds its array element through the conditions left
+        long activeListedOfS0 = java.util.stream.IntStream.range(0, 1200).filter(i -> i % 2 == 0 && i % 3 == 0 && i % 5 == 0).count();
+        assertEquals(activeListedOfS0, many.updateMany(Filters.and(Filters.in("_id", listed), Filters.eq("status", "active"),
+                Filters.eq("items.sku", "s0")), Updates.inc("items.$.qty", 1)).getModifiedCount());
+        assertEquals(2, many.find(Filters.eq("_id", "m0")).first().getList("items", Document.class).get(0).getInteger("qty"));
+        assertEquals(1, many.find(Filters.eq("_id", "m3")).first().getList("items", Document.class).get(0).getInteger("qty"));
+
+        assertEquals(activeListed, many.updateMany(Filters.and(Filters.in("_id", listed), Filters.eq("status", "active")),
+                Updates.set("status", "locked")).getModifiedCount());
+        assertEquals("active", many.find(Filters.eq("_id", "m3")).first().getString("status"), "not listed: untouched");
+        assertEquals("expired", many.find(Filters.eq("_id", "m2")).first().getString("status"), "listed, another status: untouched");
+        assertEquals(activeListed, many.deleteMany(Filters.and(Filters.in("_id", listed), Filters.eq("status", "locked"))).getDeletedCount());
+        assertEquals(1200 - activeListed, many.countDocuments(new Document()));
+
+        // the same through another unique single-field index
+        MongoCollection<Document> products = client.getDatabase("seek").getCollection("listed");
+        products.createIndex(new Document("sku", 1), new com.mongodb.client.model.IndexOptions().unique(true));
+        for (int i = 0; i < 1100; i++) {
+            products.insertOne(new Document("sku", "p" + i).append("type", i % 2 == 0 ? "Film" : "Album"));
+        }
+        List<String> skus = new java.util.ArrayList<>();
+        for (int i = 0; i < 1100; i += 3) {
+            skus.add("p" + i);
+        }
+        skus.add("p-none");
+        long films = java.util.stream.IntStream.range(0, 1100).filter(i -> i % 3 == 0 && i % 2 == 0).count();
+        assertEquals(films, products.countDocuments(Filters.and(Filters.in("sku", skus), Filters.eq("type", "Film"))));
+        assertEquals(skus.size() - 1, products.countDocuments(Filters.in("sku", skus)));
+    }
+
     @Test
     void numericIdsCompareAsNumbers() {
         assertEquals(1, carts.countDocuments(Filters.and(Filters.eq("_id", 7L), Filters.eq("status", "active"))));
