@@ -338,7 +338,12 @@ class IndexLifecycleTest {
         assertEquals(products.keySet(), again.skus());
         // a rebuild killed before its swap: the new generation is opened and written to, then the process dies
         again.index.openStaging();
-        again.write("sku-new-2", "Written during a rebuild that died");
+        // from another thread, as a request's: the thread that opened the staging generation is the
+        // rebuild's scan, whose writes go to the new generation only (with the old one then committed
+        // past the write's revision without it, whenever a periodic commit came before the kill)
+        Thread request = new Thread(() -> again.write("sku-new-2", "Written during a rebuild that died"));
+        request.start();
+        request.join();
         again.die();
 
         Replica back = new Replica("a").awaitUsable();
