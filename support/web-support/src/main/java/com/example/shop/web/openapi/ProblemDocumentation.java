@@ -13,18 +13,41 @@ import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 
 /**
  * Documents the problem vocabulary once for every service's OpenAPI document (registered with
- * {@code mp.openapi.filter}): the {@code Problem} schema (RFC 9457 with this platform's {@code field}
- * member), and for every 4xx/5xx answer an operation declares without a body, an
- * {@code application/problem+json} body of that schema. Resources then declare only the status
- * and what it means for them.
+ * {@code mp.openapi.filter}):
+ * <ul>
+ * <li>the {@code Problem} schema (RFC 9457 with this platform's {@code field} member);</li>
+ * <li>the answers every operation of a kind gives, because web-support gives them the same way in
+ * every service: a 400 to every operation (StrictQueryParameters refuses a query parameter the
+ * operation does not take, StrictJson and Utf8Bodies a body that is not strict UTF-8 JSON), a 401
+ * and a 403 to every operation that requires the admin bearer token
+ * ({@code @SecurityRequirement(name = ADMIN_SCHEME)} beside its {@code @RolesAllowed("admin")}), a 413
+ * to every operation with a request body (RequestBodyLimit);</li>
+ * <li>for every 4xx/5xx answer an operation declares without a body, an
+ * {@code application/problem+json} body of that schema.</li>
+ * </ul>
+ * An answer the operation declares itself wins: resources declare only the statuses particular to
+ * them, and a common status only where they have more to say (a 400 naming what is malformed, a
+ * 413 of the bulk imports' own limit).
  */
 public class ProblemDocumentation implements OASFilter {
 
     public static final String SCHEMA = "Problem";
+    /** The admin bearer scheme (quarkus.smallrye-openapi.security-scheme-name), named by every admin operation. */
+    public static final String ADMIN_SCHEME = "adminBearer";
     private static final String REF = "#/components/schemas/" + SCHEMA;
+
+    static final String BAD_REQUEST = "A malformed parameter, or a query parameter the operation does not take "
+            + "or given twice (the problem names it)";
+    static final String BAD_REQUEST_WITH_BODY = "Invalid body or parameter, or a query parameter the operation "
+            + "does not take (the problem names the field)";
+    static final String UNAUTHORIZED = "No valid token";
+    static final String FORBIDDEN = "Token without the admin role";
+    static final String PAYLOAD_TOO_LARGE = "Body over shop.http.max-body-size (1 MiB)";
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -38,15 +61,40 @@ public class ProblemDocumentation implements OASFilter {
         }
         for (PathItem path : openAPI.getPaths().getPathItems().values()) {
             for (Operation operation : path.getOperations().values()) {
-                if (operation.getResponses() == null || operation.getResponses().getAPIResponses() == null) {
-                    continue;
-                }
+                addCommonAnswers(operation);
                 for (Map.Entry<String, APIResponse> answer : operation.getResponses().getAPIResponses().entrySet()) {
                     if (isProblemStatus(answer.getKey()) && answer.getValue().getRef() == null) {
                         documentProblemBody(answer.getValue());
                     }
                 }
             }
+        }
+    }
+
+    private static void addCommonAnswers(Operation operation) {
+        if (operation.getResponses() == null) {
+            operation.setResponses(OASFactory.createAPIResponses());
+        }
+        APIResponses responses = operation.getResponses();
+        boolean body = operation.getRequestBody() != null;
+        addIfAbsent(responses, "400", body ? BAD_REQUEST_WITH_BODY : BAD_REQUEST);
+        if (requiresAdmin(operation)) {
+            addIfAbsent(responses, "401", UNAUTHORIZED);
+            addIfAbsent(responses, "403", FORBIDDEN);
+        }
+        if (body) {
+            addIfAbsent(responses, "413", PAYLOAD_TOO_LARGE);
+        }
+    }
+
+    private static boolean requiresAdmin(Operation operation) {
+        List<SecurityRequirement> security = operation.getSecurity();
+        return security != null && security.stream().anyMatch(requirement -> requirement.hasScheme(ADMIN_SCHEME));
+    }
+
+    private static void addIfAbsent(APIResponses responses, String status, String description) {
+        if (!responses.hasAPIResponse(status)) {
+            responses.addAPIResponse(status, OASFactory.createAPIResponse().description(description));
         }
     }
 
