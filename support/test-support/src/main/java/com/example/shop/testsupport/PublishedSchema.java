@@ -10,9 +10,16 @@ import com.networknt.schema.ValidationMessage;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A service's published API document ({@code /q/openapi}, the one the gateway merges into its own)
@@ -20,11 +27,19 @@ import java.util.Locale;
  * gives for its operation, status and content type, with the document's components for the
  * {@code $ref}s. An OpenAPI 3.1 schema is JSON Schema 2020-12, so a strict client generated from
  * the document (non-null types where it says {@code string}) reads every answer that passes.
+ *
+ * <p>It also holds the document to a record of the statuses each operation documents
+ * ({@link #assertKeepsStatuses}), so that moving an answer from a resource's annotations into a
+ * shared place (web-support's OpenAPI filter) cannot lose one unseen.
  */
 public final class PublishedSchema {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+
+    private static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
+    private static final String PROBLEM_REF = "#/components/schemas/Problem";
+    private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
 
     private final JsonNode document;
 
@@ -75,6 +90,77 @@ public final class PublishedSchema {
         if (!disagreements.isEmpty()) {
             throw new AssertionError(method + " " + pathTemplate + " " + answer.statusCode() + " disagrees with the published "
                     + "document: " + disagreements + "\nanswer: " + answer.asString());
+        }
+    }
+
+    /**
+     * What the document no longer says that {@code record} (the lines of a statuses record, see
+     * {@link #assertKeepsStatuses}) says it does; empty when every recorded operation documents at
+     * least its recorded statuses, each 4xx and 5xx with an {@code application/problem+json} body of
+     * the {@code Problem} schema, and every operation of the document is in the record.
+     */
+    public List<String> lostStatuses(List<String> record) {
+        List<String> lost = new ArrayList<>();
+        Set<String> recorded = new LinkedHashSet<>();
+        for (String line : record) {
+            String entry = line.strip();
+            if (entry.isEmpty() || entry.startsWith("#")) {
+                continue;
+            }
+            String[] words = entry.split("\\s+");
+            String method = words[0];
+            String path = words[1];
+            recorded.add(method + " " + path);
+            JsonNode responses = document.path("paths").path(path).path(method.toLowerCase(Locale.ROOT)).path("responses");
+            if (responses.isMissingNode()) {
+                lost.add(method + " " + path + ": no longer in the document");
+                continue;
+            }
+            for (int i = 2; i < words.length; i++) {
+                JsonNode response = responses.path(words[i]);
+                if (response.isMissingNode()) {
+                    lost.add(method + " " + path + ": " + words[i] + " no longer documented");
+                } else if (!words[i].startsWith("2") && !words[i].startsWith("3")
+                        && !PROBLEM_REF.equals(response.path("content").path(PROBLEM_MEDIA_TYPE).path("schema").path("$ref").asText())) {
+                    lost.add(method + " " + path + ": " + words[i] + " without the " + PROBLEM_MEDIA_TYPE + " body");
+                }
+            }
+        }
+        Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields();
+        while (paths.hasNext()) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            for (String method : METHODS) {
+                String operation = method.toUpperCase(Locale.ROOT) + " " + path.getKey();
+                if (path.getValue().has(method) && !recorded.contains(operation)) {
+                    lost.add(operation + ": not in the record (add it with the statuses it documents)");
+                }
+            }
+        }
+        return lost;
+    }
+
+    /**
+     * Fails, naming each loss, unless the document keeps every status of the record at
+     * {@code recordResource} on the class path: one line per operation, {@code METHOD /path status...}
+     * ({@code #} starts a comment). The record is the floor, not the whole: an operation may
+     * document more than it lists. A new operation is added to the record with its statuses.
+     */
+    public void assertKeepsStatuses(String recordResource) {
+        List<String> lost = lostStatuses(recordLines(recordResource));
+        if (!lost.isEmpty()) {
+            throw new AssertionError("The published document lost what " + recordResource + " records:\n  "
+                    + String.join("\n  ", lost));
+        }
+    }
+
+    private static List<String> recordLines(String resource) {
+        try (InputStream in = PublishedSchema.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new AssertionError("No record " + resource + " on the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
