@@ -24,6 +24,10 @@ import org.junit.jupiter.api.Test;
  * cart's {@code currency} is that of its lines, so a cart without a line has none. That is a real
  * state (filling in a currency would be a guess the first line might contradict), so the document
  * says the member is a string or null, and is always there.
+ *
+ * <p>And the document keeps what it documents: every operation at least the statuses recorded in
+ * {@code documented-statuses.txt}, each problem answer with the problem body, whether a resource
+ * declares the answer or web-support's ProblemDocumentation adds it.
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -36,6 +40,11 @@ class DocumentedAnswersTest {
     @BeforeEach
     void readTheDocument() {
         document = PublishedSchema.ofTheServiceUnderTest();
+    }
+
+    @Test
+    void everyOperationKeepsItsDocumentedStatuses() {
+        document.assertKeepsStatuses("/documented-statuses.txt");
     }
 
     @Test

@@ -27,6 +27,10 @@ import org.junit.jupiter.api.Test;
  * have: without its own {@code max_per_cart} (the platform default applies) or description, those
  * members are absent, never null; the last page of a listing has {@code next} null, which the
  * document allows.
+ *
+ * <p>And the document keeps what it documents: every operation at least the statuses recorded in
+ * {@code documented-statuses.txt}, each problem answer with the problem body, whether a resource
+ * declares the answer or web-support's ProblemDocumentation adds it.
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -39,6 +43,11 @@ class DocumentedAnswersTest {
     @BeforeEach
     void readTheDocument() {
         document = PublishedSchema.ofTheServiceUnderTest();
+    }
+
+    @Test
+    void everyOperationKeepsItsDocumentedStatuses() {
+        document.assertKeepsStatuses("/documented-statuses.txt");
     }
 
     @Test

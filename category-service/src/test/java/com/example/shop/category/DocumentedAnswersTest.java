@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
  * a page of children or descendants has {@code next} null on the last page, and a root category has
  * {@code parent} null: real states, so the document says each member is a string or null, and is
  * always there.
+ *
+ * <p>And the document keeps what it documents: every operation at least the statuses recorded in
+ * {@code documented-statuses.txt}, each problem answer with the problem body, whether a resource
+ * declares the answer or web-support's ProblemDocumentation adds it.
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -39,6 +43,11 @@ class DocumentedAnswersTest {
                 .add("Swing", "swing", "jazz")
                 .add("Hard Bop", "hard-bop", "bop");
         document = PublishedSchema.ofTheServiceUnderTest();
+    }
+
+    @Test
+    void everyOperationKeepsItsDocumentedStatuses() {
+        document.assertKeepsStatuses("/documented-statuses.txt");
     }
 
     @Test
