@@ -81,7 +81,6 @@ public class CartResource {
     @APIResponse(responseCode = "400", description = "Malformed cart id or body")
     @APIResponse(responseCode = "404", description = "No such cart")
     @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max), too-many-lines, too-many-holders, currency-mismatch")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "422", description = "unknown-sku: the catalog has no such product")
     @APIResponse(responseCode = "503", description = "The catalog is unreachable or too slow; nothing reserved")
     public CartView add(@PathParam("id") String id, @Valid @NotNull AddItem body) {
@@ -99,7 +98,6 @@ public class CartResource {
     @APIResponse(responseCode = "400", description = "Malformed cart id, sku or body")
     @APIResponse(responseCode = "404", description = "No such cart, or no line for this sku")
     @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max)")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public CartView change(@PathParam("id") String id, @PathParam("sku") String sku, @Valid @NotNull ChangeQuantity body) {
         return changeLine.change(CartIds.require(id), Identifiers.requireSku(sku, "sku"), body.qty());
     }

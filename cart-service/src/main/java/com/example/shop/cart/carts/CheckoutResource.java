@@ -54,7 +54,6 @@ public class CheckoutResource {
     @APIResponse(responseCode = "402", description = "Payment declined: the cart is active again with its reservations")
     @APIResponse(responseCode = "404", description = "No such cart")
     @APIResponse(responseCode = "409", description = "cart-inactive, empty-cart or checkout-abandoned")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public Response checkout(@PathParam("id") String id,
                              @Parameter(in = ParameterIn.HEADER, required = true,
                                      description = "The client's key for this checkout (1-100 of A-Z a-z 0-9 . _ : -); a retry with the same key gets the first outcome",

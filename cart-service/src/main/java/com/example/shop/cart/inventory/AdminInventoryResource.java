@@ -13,6 +13,7 @@ import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,10 +53,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "inventory")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = "adminBearer")
+@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-@APIResponse(responseCode = "401", description = "No valid token")
-@APIResponse(responseCode = "403", description = "Token without the admin role")
 @ApplicationScoped
 public class AdminInventoryResource {
 

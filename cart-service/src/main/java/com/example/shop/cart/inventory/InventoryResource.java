@@ -3,6 +3,7 @@ package com.example.shop.cart.inventory;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -53,16 +54,13 @@ public class InventoryResource {
 
     @PUT
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "setInventory", summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total",
             description = "Sets the available quantity; reservations and sales are untouched, and the stocked total moves by the same difference, so the stock invariant holds.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SetStock.class)))
     @APIResponse(responseCode = "200", description = "The sku's stock after the change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
     @APIResponse(responseCode = "400", description = "Malformed sku or body")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Token without the admin role")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public StockView set(@PathParam("sku") String sku, @Valid @NotNull SetStock body) {
         return stock.setAvailable(Identifiers.requireSku(sku, "sku"), body.qty());
     }
@@ -70,16 +68,13 @@ public class InventoryResource {
     @POST
     @Path("/restock")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "restockInventory", summary = "Add units to the available quantity atomically (admin)",
             description = "Adds units to the available quantity and to the stocked total in one atomic update.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Restock.class)))
     @APIResponse(responseCode = "200", description = "The sku's stock after the restock",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
     @APIResponse(responseCode = "400", description = "Malformed sku or body")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Token without the admin role")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public StockView restock(@PathParam("sku") String sku, @Valid @NotNull Restock body) {
         return stock.restock(Identifiers.requireSku(sku, "sku"), body.qty());
     }

@@ -5,6 +5,7 @@ import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -42,10 +43,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "admin jobs", description = "Admin: expiry, cleanup and stalled-checkout resolution as recorded runs")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = "adminBearer")
+@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-@APIResponse(responseCode = "401", description = "No valid token")
-@APIResponse(responseCode = "403", description = "Token without the admin role")
 @ApplicationScoped
 public class AdminJobsResource {
 

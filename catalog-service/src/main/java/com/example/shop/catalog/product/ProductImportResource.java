@@ -9,6 +9,7 @@ import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.bulk.Page;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.Consumes;
@@ -37,10 +38,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/admin/catalog")
 @Tag(name = "catalog import and export", description = "Admin: products in bulk, as NDJSON")
 @RolesAllowed("admin")
-@SecurityRequirement(name = "adminBearer")
+@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-@APIResponse(responseCode = "401", description = "No valid token")
-@APIResponse(responseCode = "403", description = "Token without the admin role")
 public class ProductImportResource {
 
     static final String RUNS = "/admin/catalog/imports";

@@ -11,6 +11,7 @@ import com.example.shop.catalog.search.PriceRange;
 import com.example.shop.catalog.search.ProductQuery;
 import com.example.shop.catalog.search.ProductSort;
 import com.example.shop.catalog.search.SearchProducts;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
@@ -162,7 +163,7 @@ public class ProductResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "createProduct", summary = "Create a product (admin)",
             description = "The body is validated against the product type's declared attributes; pricing is in integer minor units, savings and pct_savings are computed. The new product is at version 1.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
@@ -171,10 +172,7 @@ public class ProductResource {
                     @Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = SchemaType.STRING))},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body: the problem names the field (e.g. details.issue_date)")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Token without the admin role")
     @APIResponse(responseCode = "409", description = "A product with this sku exists (type .../duplicate-sku)")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public Response create(@Valid @NotNull ProductBody body) {
         ProductJson product = createProduct.create(body);
         return Response.created(UriBuilder.fromResource(ProductResource.class).path(product.sku()).build())
@@ -185,7 +183,7 @@ public class ProductResource {
     @Path("/{sku}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "replaceProduct", summary = "Replace a product (admin), if it is still at the version given in If-Match",
             description = "Replaces the whole product (absent description or shipping are removed) only if it is still at the version given in If-Match; the version then goes up by one, which moves its ETag and that of every list holding it.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
@@ -193,11 +191,8 @@ public class ProductResource {
             headers = @Header(name = "ETag", description = "The new version, quoted", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body or If-Match")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Token without the admin role")
     @APIResponse(responseCode = "404", description = "No product with this sku")
     @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     @APIResponse(responseCode = "428", description = "If-Match is missing")
     public Response replace(@PathParam("sku") String sku,
                             @Parameter(in = ParameterIn.HEADER, required = true,
@@ -211,13 +206,11 @@ public class ProductResource {
     @DELETE
     @Path("/{sku}")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "deleteProduct", summary = "Delete a product (admin); with If-Match only if still at that version",
             description = "Removes the product; with If-Match only if it is still at that version.")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "400", description = "If-Match is not a version")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Token without the admin role")
     @APIResponse(responseCode = "404", description = "No product with this sku")
     @APIResponse(responseCode = "412", description = "If-Match given and the product is at another version")
     public Response delete(@PathParam("sku") String sku,

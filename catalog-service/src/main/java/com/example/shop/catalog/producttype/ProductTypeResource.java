@@ -3,6 +3,7 @@ package com.example.shop.catalog.producttype;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
@@ -76,18 +77,14 @@ public class ProductTypeResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "createProductType", summary = "Declare a new product type (admin)",
             description = "Declares a type and its details attributes; products of the type are validated against it from then on.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductType.class)))
     @APIResponse(responseCode = "201", description = "Created; Location names the new type",
             headers = @Header(name = "Location", description = "The type's URL", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductType.class)))
-    @APIResponse(responseCode = "400", description = "Invalid declaration (the problem names the field)")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Token without the admin role")
     @APIResponse(responseCode = "409", description = "A type with this name exists")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
     public Response create(@Valid @NotNull ProductType body) {
         ProductType created = declareProductType.declare(body);
         return Response.created(UriBuilder.fromResource(ProductTypeResource.class).path(created.name()).build())

@@ -2,6 +2,7 @@ package com.example.shop.catalog.search;
 
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -31,10 +32,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/admin/catalog/search-index")
 @Tag(name = "catalog search index", description = "Admin: verify this replica's search index against MongoDB, rebuild it")
 @RolesAllowed("admin")
-@SecurityRequirement(name = "adminBearer")
+@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-@APIResponse(responseCode = "401", description = "No valid token")
-@APIResponse(responseCode = "403", description = "Token without the admin role")
 public class SearchIndexResource {
 
     static final String BASE = "/admin/catalog/search-index";

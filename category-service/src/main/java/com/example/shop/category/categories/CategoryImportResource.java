@@ -9,6 +9,7 @@ import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.bulk.Page;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -36,11 +37,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/admin/categories")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = "adminBearer")
+@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @Tag(name = "category import and export", description = "Admin: the category tree in bulk, as NDJSON")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-@APIResponse(responseCode = "401", description = "No valid token")
-@APIResponse(responseCode = "403", description = "Not an admin")
 public class CategoryImportResource {
 
     static final String RUNS = "/admin/categories/imports";

@@ -4,6 +4,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -48,6 +49,7 @@ public class CategoryResource {
     private static final String ETAG = "Weak tag over the content: any change of a category in it moves it";
     private static final String IF_NONE_MATCH = "An ETag of an earlier answer: 304 when still current";
     private static final String NOT_MODIFIED = "Not modified: If-None-Match names the current content";
+    private static final String TREE_BUSY = "The tree is busy with another change (tree-busy) or the database is unavailable";
 
     private final BrowseCategories browse;
     private final CreateCategory create;
@@ -72,7 +74,6 @@ public class CategoryResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CategoryListingSchema.class)))
     @APIResponse(responseCode = "304", description = NOT_MODIFIED)
-    @APIResponse(responseCode = "400", description = "Bad query parameter (the problem names it)")
     @APIResponse(responseCode = "422", description = "Tree over category.tree.max-nodes")
     public Object list(@QueryParam("tree") @Parameter(description = "true: the whole tree, nested") Boolean tree,
                        @QueryParam("limit") @Parameter(description = "page size, 1..category.page.max-limit") Integer limit,
@@ -155,7 +156,7 @@ public class CategoryResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "createCategory", summary = "Create a category under a parent (by slug) or as a root (admin)",
             description = "The new category's ancestors are its parent's plus the parent; slugs are unique.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -163,13 +164,9 @@ public class CategoryResource {
     @APIResponse(responseCode = "201", description = "Created; Location names it",
             headers = @Header(name = "Location", description = "The category's URL", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CategoryView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid body (the problem names the field)")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Not an admin")
     @APIResponse(responseCode = "404", description = "Unknown parent")
     @APIResponse(responseCode = "409", description = "Duplicate slug")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
-    @APIResponse(responseCode = "503", description = "The tree is busy with another change (tree-busy) or the database is unavailable")
+    @APIResponse(responseCode = "503", description = TREE_BUSY)
     public Response create(@Valid @NotNull CreateCategoryRequest body) {
         CategoryView created = CategoryView.of(create.create(body.name(), body.slug(), body.parent()));
         return Response.created(UriBuilder.fromPath("/categories/{slug}").build(created.slug()))
@@ -180,20 +177,16 @@ public class CategoryResource {
     @Path("/{slug}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "updateCategory", summary = "Rename, change slug, and/or move the category with its subtree (admin)",
             description = "parent: the new parent's slug, or null for a root; absent: not moved.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = UpdateCategoryRequest.class)))
     @APIResponse(responseCode = "200", description = "The category after the change",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CategoryView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid body (the problem names the field)")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Not an admin")
     @APIResponse(responseCode = "404", description = "Unknown category or parent")
     @APIResponse(responseCode = "409", description = "Duplicate slug, or move under itself/a descendant")
-    @APIResponse(responseCode = "413", description = "Body over 1 MiB")
-    @APIResponse(responseCode = "503", description = "The tree is busy with another change (tree-busy) or the database is unavailable")
+    @APIResponse(responseCode = "503", description = TREE_BUSY)
     public CategoryView patch(@PathParam("slug") @Size(max = Identifiers.SLUG_MAX) @Pattern(regexp = Identifiers.SLUG, message = SLUG_MESSAGE) String slug,
                               @Valid @NotNull UpdateCategoryRequest body) {
         if (!body.nameGiven() && !body.slugGiven() && !body.parentGiven()) {
@@ -212,16 +205,14 @@ public class CategoryResource {
     @DELETE
     @Path("/{slug}")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = "adminBearer")
+    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "deleteCategory", summary = "Delete a category that has no children (admin)",
             description = "Only a category without children can be deleted.")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "400", description = "Malformed slug")
-    @APIResponse(responseCode = "401", description = "No valid token")
-    @APIResponse(responseCode = "403", description = "Not an admin")
     @APIResponse(responseCode = "404", description = "Unknown slug")
     @APIResponse(responseCode = "409", description = "Has children")
-    @APIResponse(responseCode = "503", description = "The tree is busy with another change (tree-busy) or the database is unavailable")
+    @APIResponse(responseCode = "503", description = TREE_BUSY)
     public Response remove(@PathParam("slug") @Size(max = Identifiers.SLUG_MAX) @Pattern(regexp = Identifiers.SLUG, message = SLUG_MESSAGE) String slug) {
         delete.delete(slug);
         return Response.noContent().build();

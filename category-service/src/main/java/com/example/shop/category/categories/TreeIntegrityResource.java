@@ -2,6 +2,7 @@ package com.example.shop.category.categories;
 
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -19,11 +20,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/admin/categories")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = "adminBearer")
+@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @Tag(name = "category integrity", description = "Admin: find and mend ancestors that disagree with the parent chain")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-@APIResponse(responseCode = "401", description = "No valid token")
-@APIResponse(responseCode = "403", description = "Not an admin")
 public class TreeIntegrityResource {
 
     private final TreeIntegrity integrity;
