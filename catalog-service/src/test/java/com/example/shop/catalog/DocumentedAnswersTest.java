@@ -7,12 +7,14 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.PublishedSchema;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,6 +100,31 @@ class DocumentedAnswersTest {
         Response lastPage = given().queryParam("title", sku).when().get("/products");
         lastPage.then().statusCode(200).body("items.size()", equalTo(1)).body("next", nullValue());
         document.assertConforms("GET", "/products", lastPage);
+    }
+
+    /** keywords_extra is declared for the answers about one product, as the list of strings they carry. */
+    @Test
+    void theKeywordsTypedByHandAreDeclared() {
+        JsonPath published = given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
+                .extract().jsonPath();
+        String declared = "components.schemas.Product.properties.keywords_extra";
+        assertEquals("array", published.getString(declared + ".type"));
+        assertEquals("string", published.getString(declared + ".items.type"));
+
+        String sku = sku("documented-kw");
+        Map<String, Object> body = Fixtures.anAlbum(sku);
+        body.put("keywords", List.of("Cape Cod"));
+        Response created = admin().body(body).when().post("/products");
+        created.then().statusCode(201).body("keywords_extra", equalTo(List.of("cape cod")));
+        document.assertConforms("POST", "/products", created);
+
+        Response replaced = admin().header("If-Match", "1").body(body).when().put("/products/" + sku);
+        replaced.then().statusCode(200).body("keywords_extra", equalTo(List.of("cape cod")));
+        document.assertConforms("PUT", "/products/{sku}", replaced);
+
+        Response product = given().when().get("/products/" + sku);
+        product.then().statusCode(200).body("keywords_extra", equalTo(List.of("cape cod")));
+        document.assertConforms("GET", "/products/{sku}", product);
     }
 
     @Test

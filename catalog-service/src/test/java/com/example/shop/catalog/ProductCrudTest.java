@@ -84,6 +84,45 @@ class ProductCrudTest {
                 .body("keywords", hasItems("cape cod", "whaling", "coltrane"));
     }
 
+    /**
+     * keywords_extra names the keywords a person typed, so that an editor (the admin console) sends
+     * back only those and needs no copy of the keyword rule: the words of the title and of the details
+     * are the catalog's own. It is in every answer about one product and follows the title when that
+     * changes; listings leave it out.
+     */
+    @Test
+    void theAnswerAboutOneProductNamesTheKeywordsTypedByHand() {
+        String sku = sku("kw-typed");
+        Map<String, Object> body = anAlbum(sku);
+        body.put("keywords", List.of("Cape  Cod", "Whaling", "COLTRANE"));
+        admin().body(body).when().post("/products").then().statusCode(201)
+                .body("keywords", hasItems("cape cod", "whaling", "coltrane", "love", "supreme"))
+                .body("keywords_extra", contains("cape cod", "whaling"));
+        given().when().get("/products/" + sku).then().statusCode(200)
+                .body("keywords_extra", contains("cape cod", "whaling"));
+
+        Map<String, Object> change = anAlbum(sku);
+        change.put("title", "Whaling Songs");
+        change.put("keywords", List.of("cape cod", "whaling"));
+        admin().header("If-Match", "1").body(change).when().put("/products/" + sku).then().statusCode(200)
+                .body("keywords", hasItems("cape cod", "whaling", "songs"))
+                .body("keywords_extra", contains("cape cod"));
+        given().when().get("/products/" + sku).then().body("keywords_extra", contains("cape cod"));
+
+        String listed = "items.find { it.sku == '" + sku + "' }";
+        given().queryParam("keyword", "cape cod").queryParam("limit", 100).when().get("/products").then().statusCode(200)
+                .body(listed + ".keywords", hasItems("cape cod", "songs"))
+                .body(listed, not(hasKey("keywords_extra")));
+    }
+
+    @Test
+    void aProductWithoutTypedKeywordsHasNoneExtra() {
+        String sku = sku("kw-none");
+        admin().body(anAlbum(sku)).when().post("/products").then().statusCode(201)
+                .body("keywords", hasItems("love", "coltrane")).body("keywords_extra", equalTo(List.of()));
+        given().when().get("/products/" + sku).then().body("keywords_extra", equalTo(List.of()));
+    }
+
     @Test
     void duplicateSkuIsAConflict() {
         String sku = sku("dup");
@@ -134,6 +173,13 @@ class ProductCrudTest {
                 .extract().jsonPath().getMap("$");
         admin().header("If-Match", "1").body(read).when().put("/products/" + sku)
                 .then().statusCode(200).body("version", equalTo(2));
+
+        // keywords_extra describes keywords: a write accepts it back and takes nothing from it
+        read.put("keywords_extra", List.of("not a keyword"));
+        read.put("version", 2);
+        admin().header("If-Match", "2").body(read).when().put("/products/" + sku)
+                .then().statusCode(200).body("version", equalTo(3))
+                .body("keywords", not(hasItems("not a keyword"))).body("keywords_extra", equalTo(List.of()));
     }
 
     @Test

@@ -200,6 +200,7 @@ class ProductImportTest {
         assertTrue(count > 0);
         String ownLine = Arrays.stream(exported).filter(l -> l.contains("\"" + prefix + "-own\"")).findFirst().orElseThrow();
         assertTrue(!ownLine.contains("\"version\""), ownLine);
+        assertTrue(!ownLine.contains("\"keywords_extra\""), "the export leaves out what describes keywords: " + ownLine);
 
         JsonPath reimport = finished(upload(export));
         assertEquals(exported.length, reimport.getLong("counts.read"));
@@ -208,6 +209,23 @@ class ProductImportTest {
                 .body("max_per_cart_source", equalTo("product")).body("version", equalTo(1));
         assertEquals(inheritsBefore, given().when().get("/products/" + prefix + "-inherits").then().extract().asString(),
                 "an inherited limit stays inherited through export and import");
+    }
+
+    /** A line may be a product as GET shows it (keywords_extra included): what it describes is already in keywords. */
+    @Test
+    void aProductAsGetShowsItComesBackUnchanged() throws Exception {
+        String sku = sku("imp-get");
+        Map<String, Object> typed = anAlbum(sku);
+        typed.put("keywords", List.of("Cape Cod"));
+        finished(upload(lines(List.of(typed))));
+        Map<String, Object> shown = given().when().get("/products/" + sku).then().statusCode(200)
+                .body("keywords_extra", equalTo(List.of("cape cod"))).extract().jsonPath().getMap("$");
+        shown.remove("version");
+
+        JsonPath again = finished(upload(lines(List.of(shown))));
+        assertEquals(1, again.getLong("counts.unchanged"), again.prettify());
+        given().when().get("/products/" + sku).then().body("version", equalTo(1))
+                .body("keywords_extra", equalTo(List.of("cape cod")));
     }
 
     @Test

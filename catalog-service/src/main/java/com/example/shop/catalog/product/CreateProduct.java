@@ -59,7 +59,7 @@ public class CreateProduct {
         }
         ListedProduct created = listed.listed(product);
         change.put(created);
-        return ProductJson.of(created);
+        return ProductJson.of(created.product());
     }
 
     /**

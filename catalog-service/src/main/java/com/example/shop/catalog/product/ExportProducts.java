@@ -7,7 +7,8 @@ import org.bson.Document;
 
 /**
  * Every product as one NDJSON line in the form an import takes back: the product as GET shows it
- * without its {@code version} (an import writes its own). The per-cart limit goes out with its
+ * without its {@code version} (an import writes its own) and {@code keywords_extra} (it only
+ * describes {@code keywords}). The per-cart limit goes out with its
  * source, so an inherited limit stays inherited when the file is imported again.
  */
 @ApplicationScoped

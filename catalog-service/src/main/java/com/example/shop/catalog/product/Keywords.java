@@ -13,6 +13,9 @@ import org.bson.Document;
  * It holds, lower-cased: the keywords the client sent (each kept whole, so "cape cod" is one
  * keyword), and every word of the title and of the text values of {@code details} (artist, genre,
  * actors, track names…), minus one-character words and a few stop words. A search matches one keyword exactly.
+ *
+ * <p>The answer about one product also names the keywords typed by hand ({@link #typedBy}), so that
+ * an editor sends back only those and never needs this rule of its own.
  */
 public final class Keywords {
 
@@ -35,19 +38,39 @@ public final class Keywords {
                 keywords.add(normalize(keyword));
             }
         }
-        addWords(keywords, title);
-        for (Object value : details.values()) {
+        keywords.addAll(words(title, details));
+        return keywords.stream().limit(MAX).toList();
+    }
+
+    /**
+     * The stored keywords a person typed: those that are not words of the title or of the details'
+     * text values. A typed keyword that is also such a word is not told apart, and needs not be:
+     * the catalog adds it anyway as long as the word is there.
+     */
+    static List<String> typedBy(List<?> stored, String title, Document details) {
+        Set<String> derived = words(title, details);
+        return stored.stream().filter(keyword -> keyword instanceof String && !derived.contains(keyword))
+                .map(String.class::cast).toList();
+    }
+
+    /** The words the catalog derives itself, in the order they come. */
+    private static Set<String> words(String title, Document details) {
+        Set<String> words = new LinkedHashSet<>();
+        if (title != null) {
+            addWords(words, title);
+        }
+        for (Object value : details == null ? List.of() : details.values()) {
             if (value instanceof String text) {
-                addWords(keywords, text);
+                addWords(words, text);
             } else if (value instanceof List<?> list) {
                 for (Object element : list) {
                     if (element instanceof String text) {
-                        addWords(keywords, text);
+                        addWords(words, text);
                     }
                 }
             }
         }
-        return keywords.stream().limit(MAX).toList();
+        return words;
     }
 
     private static void addWords(Set<String> keywords, String text) {

@@ -62,6 +62,6 @@ class ListedProducts implements ProductSource {
     ListedProduct listed(Document product) {
         product.remove("_id");
         Document shown = perCartLimit.shownOn(product);
-        return new ListedProduct(shown, ProductJson.of(shown).json());
+        return new ListedProduct(shown, ProductJson.listing(shown));
     }
 }

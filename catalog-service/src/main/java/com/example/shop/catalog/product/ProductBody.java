@@ -17,7 +17,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * A product as an administrator writes it (POST creates, PUT replaces). Field names are the stored
  * ones. {@code savings}, {@code pct_savings} and {@code version} are computed by the service: they may
- * be sent back as read (a GET → edit → PUT round trip) but must then agree with what is computed.
+ * be sent back as read (a GET → edit → PUT round trip) but must then agree with what is computed;
+ * {@code keywords_extra} may be sent back too and is ignored (it describes {@code keywords}).
  */
 @Schema(name = "ProductWrite")
 public record ProductBody(
@@ -35,6 +36,9 @@ public record ProductBody(
         @NotNull ObjectNode details,
         @Schema(description = "Extra search keywords; words of the title and of the details' text values are added by the service")
         @Size(max = 100) List<String> keywords,
+        @Schema(description = "As GET shows it, accepted so that a GET-then-PUT round trip works, and ignored: the "
+                + "hand-typed keywords are those sent in keywords", readOnly = true)
+        List<String> keywords_extra,
         @Schema(description = "Most units of this product one cart may hold (1..1000). Absent: the product type's "
                 + "max_per_cart, else the platform default (10 unless configured). GET shows the value in force.", example = "4")
         @Min(1) @Max(1000) Integer max_per_cart,

@@ -3,6 +3,7 @@ package com.example.shop.catalog.product;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import org.bson.Document;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
@@ -26,14 +27,28 @@ public record ProductJson(String sku, long version, String json) {
                     : Instant.ofEpochMilli(value).toString()))
             .build();
 
-    static ProductJson of(Document product) {
-        return new ProductJson(product.getString("sku"), ((Number) product.get("version")).longValue(),
-                product.toJson(SETTINGS));
+    /**
+     * One product as the answers about it show it (GET, POST and PUT of {@code /products/{sku}}): the
+     * product as listed ({@link #listing}) and, after its {@code keywords}, {@code keywords_extra}, those
+     * typed by hand ({@link Keywords#typedBy}), so that an editor needs no copy of the keyword rule.
+     * Listings and the export leave it out: nothing there edits keywords, and the search index keeps
+     * each listing's JSON, which stays as it was.
+     */
+    static ProductJson of(Document shown) {
+        Document answer = new Document();
+        for (Map.Entry<String, Object> field : shown.entrySet()) {
+            answer.append(field.getKey(), field.getValue());
+            if (field.getKey().equals("keywords") && field.getValue() instanceof List<?> keywords) {
+                answer.append("keywords_extra", Keywords.typedBy(keywords, shown.getString("title"),
+                        shown.get("details", Document.class)));
+            }
+        }
+        return new ProductJson(shown.getString("sku"), ((Number) shown.get("version")).longValue(), answer.toJson(SETTINGS));
     }
 
-    /** A product as listed, for the answer to the write that made it. */
-    static ProductJson of(com.example.shop.catalog.search.ListedProduct listed) {
-        return new ProductJson(listed.sku(), ((Number) listed.product().get("version")).longValue(), listed.json());
+    /** A product as a listing shows it, from the stored document with the per-cart limit in force. */
+    static String listing(Document shown) {
+        return shown.toJson(SETTINGS);
     }
 
     /** A page of products: {@code {"items": [...], "next": cursor or null}}. */

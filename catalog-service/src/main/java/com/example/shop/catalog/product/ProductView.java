@@ -6,9 +6,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The shape of a product as the API returns it: the stored document without {@code _id}, with
- * the per-cart limit in force ({@link PerCartLimit}). Used
- * for the API description only: responses are written straight from the stored document
- * ({@link ProductJson}), which has exactly these fields.
+ * the per-cart limit in force ({@link PerCartLimit}) and, in the answers about one product, the
+ * keywords typed by hand. Used for the API description only: responses are written straight from
+ * the stored document ({@link ProductJson}), which has exactly these fields.
  */
 @Schema(name = "Product")
 public record ProductView(
@@ -22,6 +22,11 @@ public record ProductView(
         @Schema(required = true, description = "Attributes declared by the product type; dates as YYYY-MM-DD",
                 implementation = Map.class) Map<String, Object> details,
         @Schema(required = true, description = "Lower-case search keywords") List<String> keywords,
+        @Schema(description = "The keywords typed by hand: those of keywords that are not words of the title or of the "
+                + "text values of details, which the catalog adds itself. In the answers about one product (GET, POST and "
+                + "PUT of /products/{sku}), not in listings or the export. A write ignores it: it takes the hand-typed "
+                + "keywords from keywords.", readOnly = true, example = "[\"cape cod\"]")
+        List<String> keywords_extra,
         @Schema(required = true, description = "Most units of this product one cart may hold: the product's own value, "
                 + "else its type's, else the platform default. Adding more answers 409 line-limit.", example = "10")
         int max_per_cart,

@@ -80,6 +80,6 @@ public class ReplaceProduct {
         }
         ListedProduct replaced = listed.listed(updated);
         change.put(replaced);
-        return ProductJson.of(replaced);
+        return ProductJson.of(replaced.product());
     }
 }
