@@ -39,12 +39,14 @@ export function toMajor(minor, currency) {
     return '';
   }
   const digits = fractionDigits(currency);
-  const text = String(BigInt(minor));
+  const value = BigInt(minor);
   if (digits === 0) {
-    return text;
+    return String(value);
   }
-  const padded = text.padStart(digits + 1, '0');
-  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+  // The sign goes before the padded digits: -5 cents is "-0.05", not "0.-5".
+  const sign = value < 0n ? '-' : '';
+  const padded = String(value < 0n ? -value : value).padStart(digits + 1, '0');
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
 /** 1230, "USD" → "$12.30" in the reader's locale, or in `locale` when given (for display only). */
