@@ -3,6 +3,7 @@ package com.example.shop.e2e;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -189,6 +190,7 @@ class AdminConsoleStoriesTest {
         browser.choose("Cooperative", "No");
         browser.byLabel("Issue date").sendKeys("01011995");
         assertEquals("1995-01-01", browser.byLabel("Issue date").getDomProperty("value"));
+        browser.type("Extra search keywords", "Settlers of Catan");
 
         // The required designer is missing: the API's field problem marks that field.
         browser.click("Create product");
@@ -201,6 +203,9 @@ class AdminConsoleStoriesTest {
         designer.sendKeys("Klaus Teuber");
         browser.click("Create product");
         browser.waitForText(By.cssSelector("main h1"), "Product catan-1995");
+        browser.waitFor(By.cssSelector("fieldset[data-type]"));
+        // The catalog names the keyword typed by hand; the words of title and details stay its own.
+        assertEquals("settlers of catan", browser.byLabel("Extra search keywords").getDomProperty("value"));
 
         browser.click("Products");
         browser.waitForText(By.cssSelector("main h1"), "Products");
@@ -221,6 +226,8 @@ class AdminConsoleStoriesTest {
                 .body("details.players_max", equalTo(4))
                 .body("details.cooperative", equalTo(false))
                 .body("details.issue_date", equalTo("1995-01-01"))
+                .body("keywords", hasItems("settlers of catan", "catan", "klaus", "teuber"))
+                .body("keywords_extra", contains("settlers of catan"))
                 .body("max_per_cart", equalTo(2))
                 .body("max_per_cart_source", equalTo("type"));
     }
