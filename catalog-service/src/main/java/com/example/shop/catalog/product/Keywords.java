@@ -44,7 +44,7 @@ public final class Keywords {
 
     /**
      * The stored keywords a person typed: those that are not words of the title or of the details'
-     * text values. A typed keyword that is also such a word is not told apart, and needs not be:
+     * text values. A typed keyword that is also such a word is not told apart, and need not be:
      * the catalog adds it anyway as long as the word is there.
      */
     static List<String> typedBy(List<?> stored, String title, Document details) {
