@@ -2,6 +2,7 @@ package com.example.shop.gateway;
 
 import com.example.shop.problems.Problems;
 import com.example.shop.publicapi.ApiDocument;
+import com.example.shop.publicapi.RequestIds;
 import com.example.shop.publicapi.Routes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.Future;
@@ -56,7 +57,7 @@ public class ApiDocs {
     }
 
     void handle(RoutingContext context, Map<String, Upstream> upstreams, String requestId) {
-        HttpServerResponse response = context.response().putHeader(Gateway.REQUEST_ID, requestId);
+        HttpServerResponse response = context.response().putHeader(RequestIds.HEADER, requestId);
         HttpMethod method = context.request().method();
         long retryAfter = config.retryAfter().toSeconds();
         if (method != HttpMethod.GET && method != HttpMethod.HEAD) {

@@ -2,6 +2,7 @@ package com.example.shop.gateway;
 
 import com.example.shop.problems.Problems;
 import com.example.shop.problems.Problem;
+import com.example.shop.publicapi.RequestIds;
 import com.example.shop.publicapi.Routes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -17,8 +18,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 /**
  * The public entry point: mounts {@code /api/*} on the Quarkus Vert.x router and hands each
@@ -27,8 +28,6 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class Gateway {
-
-    static final String REQUEST_ID = "X-Request-Id";
 
     private static final Logger LOG = Logger.getLogger(Gateway.class);
 
@@ -145,30 +144,19 @@ public class Gateway {
         return upstreams.get(path.substring(Routes.DOCS.length() + 1, end));
     }
 
-    /** The client's request id when it gave a sane one, a new UUID otherwise; set on the request to the service. */
+    /**
+     * The client's request id when it is valid, a new one otherwise (RequestIds, the rule every
+     * service applies too); set on the request to the service, and in the logging MDC, which Quarkus
+     * keeps in this request's Vert.x context, so that every log line of the request carries it.
+     */
     private static String requestId(HttpServerRequest request) {
-        String id = request.getHeader(REQUEST_ID);
-        if (id == null || !sane(id)) {
-            id = UUID.randomUUID().toString();
-            request.headers().set(REQUEST_ID, id);
+        String offered = request.getHeader(RequestIds.HEADER);
+        String id = RequestIds.keptOrNew(offered);
+        if (!id.equals(offered)) {
+            request.headers().set(RequestIds.HEADER, id);
         }
+        MDC.put(RequestIds.MDC_KEY, id);
         return id;
-    }
-
-    private static boolean sane(String id) {
-        int n = id.length();
-        if (n == 0 || n > 128) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            char c = id.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '_' || c == '.' || c == ':';
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static boolean tooLarge(String length, long limit) {
@@ -180,7 +168,7 @@ public class Gateway {
     }
 
     void fail(RoutingContext context, String id, Problem problem) {
-        context.response().putHeader(REQUEST_ID, id);
+        context.response().putHeader(RequestIds.HEADER, id);
         GatewayProblems.write(context.response(), problem, config.retryAfter().toSeconds());
     }
 }

@@ -2,6 +2,7 @@ package com.example.shop.gateway;
 
 import com.example.shop.problems.Problems;
 import com.example.shop.problems.Problem;
+import com.example.shop.publicapi.RequestIds;
 import com.example.shop.publicapi.Routes;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -103,7 +104,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
     public Future<Void> handleProxyResponse(ProxyContext context) {
         ProxyResponse response = context.response();
         HttpServerRequest original = context.request().proxiedRequest();
-        response.headers().set(Gateway.REQUEST_ID, original.getHeader(Gateway.REQUEST_ID))
+        response.headers().set(RequestIds.HEADER, original.getHeader(RequestIds.HEADER))
                 // Hop-by-hop: the service's connection handling is not the client's.
                 .remove(HttpHeaders.CONNECTION)
                 .remove(HttpHeaders.KEEP_ALIVE);
@@ -122,10 +123,10 @@ final class ProxyInterceptors implements ProxyInterceptor {
         if (response.getStatusCode() == 503 && !isProblem(response.headers().get(HttpHeaders.CONTENT_TYPE))) {
             // A service that is shutting down (or not up yet) answers a bare 503 of its own: the
             // client gets the gateway's problem instead, which names the service and says when to retry.
-            String requestId = response.headers().get(Gateway.REQUEST_ID);
+            String requestId = response.headers().get(RequestIds.HEADER);
             Problem problem = GatewayProblems.unavailable(upstream.name);
             response.release().setStatusCode(problem.status())
-                    .putHeader(Gateway.REQUEST_ID, requestId)
+                    .putHeader(RequestIds.HEADER, requestId)
                     .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                     .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                     .putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds))

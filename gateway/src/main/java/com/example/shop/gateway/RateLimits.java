@@ -1,6 +1,7 @@
 package com.example.shop.gateway;
 
 import com.example.shop.problems.Problem;
+import com.example.shop.publicapi.RequestIds;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -105,7 +106,7 @@ final class RateLimits {
         registry.counter("gateway.rate.limited", "route", policy.name()).increment();
         Problem problem = GatewayProblems.rateLimited(policy.name(), "At most " + policy.requests() + " " + policy.name()
                 + " requests per " + describe(policy.per()) + " from one client; retry in " + retrySeconds + " s.");
-        response.putHeader(Gateway.REQUEST_ID, request.getHeader(Gateway.REQUEST_ID));
+        response.putHeader(RequestIds.HEADER, request.getHeader(RequestIds.HEADER));
         GatewayProblems.write(response, problem);
         return false;
     }

@@ -6,8 +6,11 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.shop.publicapi.RequestIds;
 import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.LogCapture;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -90,6 +93,21 @@ class RoutingTest {
                 .header("X-Request-Id", equalTo("storefront-42.a"))
                 .body("headers.x-request-id", equalTo("storefront-42.a"));
         assertEquals(List.of("storefront-42.a"), response.headers().getValues("X-Request-Id"));
+    }
+
+    @Test
+    void theAccessLogLineOfARequestCarriesItsId() {
+        try (LogCapture log = LogCapture.of("io.quarkus.http.access-log", RequestIds.MDC_KEY)) {
+            given().header(RequestIds.HEADER, "access-7.z").when().get("/api/carts/c7").then().statusCode(200);
+            LogCapture.Line line = log.await(l -> l.message().contains("\"GET /api/carts/c7 HTTP/1.1\" 200"));
+            assertEquals("access-7.z", line.mdc(), line.message());
+            assertTrue(line.message().matches(".* \\d+ms$"), "the time the request took: " + line.message());
+
+            String minted = given().header(RequestIds.HEADER, "bad id\" <script>").when().get("/api/carts/c8")
+                    .then().statusCode(200).extract().header(RequestIds.HEADER);
+            line = log.await(l -> l.message().contains("\"GET /api/carts/c8 HTTP/1.1\" 200"));
+            assertEquals(minted, line.mdc(), "the id the client got back, never the invalid one it sent");
+        }
     }
 
     @Test
