@@ -40,6 +40,17 @@ public final class Catalog {
         }
     }
 
+    /** The X-Request-Id the stub's last {@code GET /products/{sku}} came with ("" when none). */
+    public static String requestIdReceivedFor(String sku) {
+        String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url + "/__stub/request-id/" + sku)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static void mode(String mode) {
         String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
         try {

@@ -18,12 +18,15 @@ import java.util.concurrent.Executors;
  * across class loaders. POST /internal/availability (the availability transitions) is answered
  * {@code {applied, stale}} and remembered with the time it arrived: GET /__stub/availability lists
  * every call so far as {@code [{"at": epoch millis, "body": {...}}]} (503 while down).
+ * GET /__stub/request-id/{sku} answers the X-Request-Id the last GET /products/{sku} came with
+ * (empty when none).
  */
 public class CatalogStub implements QuarkusTestResourceLifecycleManager {
 
     private HttpServer server;
     private volatile String mode = "up";
     private final java.util.List<String> availabilityCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final Map<String, String> requestIds = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public Map<String, String> start() {
@@ -40,12 +43,16 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         server.createContext("/products/", this::product);
         server.createContext("/internal/availability", this::availability);
         server.createContext("/__stub/availability", exchange -> send(exchange, 200, "[" + String.join(",", availabilityCalls) + "]"));
+        server.createContext("/__stub/request-id/", exchange -> send(exchange, 200, requestIds.getOrDefault(
+                exchange.getRequestURI().getPath().substring("/__stub/request-id/".length()), "")));
         server.start();
         return Map.of("quarkus.rest-client.catalog-service.url", "http://127.0.0.1:" + server.getAddress().getPort());
     }
 
     private void product(HttpExchange exchange) throws IOException {
         String sku = exchange.getRequestURI().getPath().substring("/products/".length());
+        String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
+        requestIds.put(sku, requestId == null ? "" : requestId);
         switch (mode) {
             case "down" -> {
                 send(exchange, 503, "{\"status\":503}");
