@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  *       └ rock
  * films ─ action
  * </pre>
- * {@link #mode} switches it to answering errors, answering too slowly, or answering nonsense.
+ * {@link #mode} switches it to answering errors, answering too slowly, or answering nonsense;
+ * {@link #lastRequestId} is the X-Request-Id its last call came with.
  */
 public class CategoryStub implements QuarkusTestResourceLifecycleManager {
 
@@ -59,6 +60,18 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
         return CALLS.get();
     }
 
+    /** The X-Request-Id the last call came with ("" when none). */
+    public static String lastRequestId() {
+        return lastRequestId;
+    }
+
+    private static volatile String lastRequestId = "";
+
+    private static void remember(HttpExchange exchange) {
+        String id = exchange.getRequestHeaders().getFirst("X-Request-Id");
+        lastRequestId = id == null ? "" : id;
+    }
+
     @Override
     public Map<String, String> start() {
         try {
@@ -76,6 +89,7 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
 
     private void handle(HttpExchange exchange) throws IOException {
         CALLS.incrementAndGet();
+        remember(exchange);
         String path = exchange.getRequestURI().getPath(); // /categories/{slug}/subtree-ids
         String[] parts = path.split("/");
         Mode current = mode;
@@ -115,6 +129,7 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
     /** {@code GET /categories?tree=true}: the tree, nested, as the category service writes it. */
     private void handleTree(HttpExchange exchange) throws IOException {
         TREE_CALLS.incrementAndGet();
+        remember(exchange);
         try (exchange) {
             Mode current = mode;
             if (current == Mode.ERROR) {
