@@ -9,6 +9,7 @@ import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +33,8 @@ class RequestIdTest {
                 .then().statusCode(200).header(RequestIds.HEADER, "catalog-call-1");
         given().header(RequestIds.HEADER, "catalog-call-2").get("/categories/no-such-" + slug + "/subtree-ids")
                 .then().statusCode(404).header(RequestIds.HEADER, "catalog-call-2");
-        given().header(RequestIds.HEADER, "admin-3").post("/categories")
+        given().header(RequestIds.HEADER, "admin-3").contentType(ContentType.JSON)
+                .body("{\"name\":\"No token\",\"slug\":\"" + slug + "-x\",\"parent\":null}").post("/categories")
                 .then().statusCode(401).header(RequestIds.HEADER, "admin-3");
     }
 
