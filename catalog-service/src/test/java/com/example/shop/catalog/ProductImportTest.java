@@ -13,14 +13,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.support.ArmedImportCrashPoints;
+import com.example.shop.testsupport.FailPoints;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestTokens;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Updates;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,6 +34,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /** POST /admin/catalog/import as a job, its run resource, its rejects, and GET /admin/catalog/export. */
@@ -40,6 +46,12 @@ class ProductImportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NDJSON = "application/x-ndjson";
+
+    @Inject
+    MongoClient mongo;
+
+    @ConfigProperty(name = "quarkus.mongodb.database")
+    String database;
 
     @Test
     void importsEveryGoodLineAndRejectsEachBadOneWithItsLineNumberAndProblem() throws Exception {
@@ -264,6 +276,38 @@ class ProductImportTest {
         } while (cursor != null);
         assertEquals(2500, skus.size(), "every product once");
         assertEquals(2500, skus.stream().distinct().count(), "no sku twice");
+    }
+
+    @Test
+    void aRunWhoseHeartbeatsCannotBeWrittenIsStillRunningOnItsReplicaAndRecordsItsEndOverAnotherReplicasStaleMark()
+            throws Exception {
+        String prefix = sku("imp-slow");
+        List<Map<String, Object>> products = new ArrayList<>();
+        for (int i = 0; i < 2500; i++) {
+            products.add(album(prefix + "-" + i, "Album " + i, "Artist", List.of("Jazz"), "1962-02-02", 1000, 900));
+        }
+        ArmedImportCrashPoints.Pause pause = ArmedImportCrashPoints.pauseAfterLine(1);
+        String id = upload(lines(products)).then().statusCode(202).extract().jsonPath().getString("id");
+        try {
+            assertTrue(pause.awaitHeld(30), "the import reached its first batch");
+            // the database refuses every update meanwhile: no heartbeat is written for longer than stale-after (3 s)
+            FailPoints.always("update", 2);
+            Thread.sleep(4_500);
+            JsonPath alive = admin().when().get("/admin/catalog/imports/" + id).then().statusCode(200).extract().jsonPath();
+            assertEquals("running", alive.getString("state"), "the replica running it knows it is alive: " + alive.prettify());
+            FailPoints.off();
+            // another replica reading the run meanwhile would have taken it for dead, as its failStale does
+            mongo.getDatabase(database).getCollection("import_runs").updateOne(Filters.eq("_id", id),
+                    Updates.combine(Updates.set("state", "failed"), Updates.set("found_stale", true),
+                            Updates.set("error", "no sign of life since the heartbeat")));
+        } finally {
+            FailPoints.off();
+            pause.resume();
+        }
+        JsonPath done = poll(id, 60);
+        assertEquals("succeeded", done.getString("state"), done.prettify());
+        assertEquals(2500, done.getLong("counts.created"), done.prettify());
+        assertEquals(null, done.getString("error"), done.prettify());
     }
 
     private static void assertProblem(Map<String, Object> reject, String slug, String field) {

@@ -3,8 +3,10 @@ package com.example.shop.catalog.search;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.or;
 import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.set;
+import static com.mongodb.client.model.Updates.unset;
 
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
@@ -36,10 +38,11 @@ import org.jboss.logging.Logger;
  * in {@code search_index_runs}, so that any replica answers a run's resource (each run names the
  * replica whose index it is about), with live progress and a heartbeat. One run of each kind at a
  * time on a replica: a second start is a 409 naming the running one. A run whose process died stops
- * its heartbeat and is shown as failed after {@code shop.bulk.stale-after}.
+ * its heartbeat and is shown as failed after {@code shop.bulk.stale-after}; never by the replica running it,
+ * and a run marked so by another replica while it was alive comes back with its next heartbeat.
  * <pre>
  * search_index_runs {_id: hex id, kind, state, replica, progress: {phase, done, total},
- *                    started_at, heartbeat_at, finished_at?, verify?: {...}, rebuild?: {...}, error?}
+ *                    started_at, heartbeat_at, finished_at?, verify?: {...}, rebuild?: {...}, error?, found_stale?}
  * </pre>
  */
 @ApplicationScoped
@@ -51,6 +54,8 @@ class SearchIndexRuns {
     private static final String RUNNING = "running";
     private static final String SUCCEEDED = "succeeded";
     private static final String FAILED = "failed";
+    /** Set on a run failed for want of news, so that the replica running it, if alive, can still record it. */
+    private static final String FOUND_STALE = "found_stale";
     private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{24}");
     private static final Logger LOG = Logger.getLogger(SearchIndexRuns.class);
 
@@ -165,17 +170,19 @@ class SearchIndexRuns {
             if (error != null) {
                 updates.add(set("error", error));
             }
-            runs.updateOne(and(eq("_id", run.id()), eq("state", RUNNING)), combine(updates));
+            updates.add(unset(FOUND_STALE));
+            runs.updateOne(ownRun(run.id()), combine(updates));
         } catch (RuntimeException e) {
             LOG.warnf("The end of search index run %s was not recorded (%s); it shows as failed once found stale",
                     run.id(), e.toString());
         }
     }
 
+    /** Called by this replica while it runs {@code run}: a stale mark another replica set meanwhile is lifted. */
     private void beat(Run run) {
         try {
-            runs.updateOne(and(eq("_id", run.id()), eq("state", RUNNING)),
-                    combine(set("progress", run.progress()), set("heartbeat_at", new Date())));
+            runs.updateOne(ownRun(run.id()), combine(set("state", RUNNING), set("progress", run.progress()),
+                    set("heartbeat_at", new Date()), unset("finished_at"), unset("error"), unset(FOUND_STALE)));
         } catch (RuntimeException e) {
             LOG.debugf("Search index run heartbeat not recorded: %s", e);
         }
@@ -193,13 +200,20 @@ class SearchIndexRuns {
         }
         Date heartbeat = run.getDate("heartbeat_at");
         Instant cutoff = Instant.now().minus(config.staleAfter());
-        if (RUNNING.equals(run.getString("state")) && (heartbeat == null || heartbeat.toInstant().isBefore(cutoff))) {
+        // a run of this replica is alive whatever its heartbeat says: a busy database can hold the beats back
+        if (RUNNING.equals(run.getString("state")) && (heartbeat == null || heartbeat.toInstant().isBefore(cutoff))
+                && !busy.containsValue(id)) {
             runs.updateOne(and(eq("_id", id), eq("state", RUNNING), lt("heartbeat_at", Date.from(cutoff))),
-                    combine(set("state", FAILED), set("finished_at", new Date()),
+                    combine(set("state", FAILED), set("finished_at", new Date()), set(FOUND_STALE, true),
                             set("error", "The replica stopped during the run (no sign of life since its heartbeat); start it again")));
             run = runs.find(eq("_id", id)).first();
         }
         return view(run);
+    }
+
+    /** The run, while it is running or only marked failed for want of news (never once it has ended). */
+    private static Bson ownRun(String id) {
+        return and(eq("_id", id), or(eq("state", RUNNING), eq(FOUND_STALE, true)));
     }
 
     void stop(@Observes ShutdownEvent stopped) {

@@ -42,7 +42,9 @@ import org.jboss.logging.Logger;
  * thread then reads the file and imports it through the service's {@link LineImporter}, recording
  * live counts and the rejected lines. One import runs at a time on a replica (a second is a 409
  * while the first runs). A run whose process died stops sending its heartbeat and is shown as
- * failed; importing the same file again completes it, since every importer writes idempotently.
+ * failed; importing the same file again completes it, since every importer writes idempotently. A
+ * replica never takes the run it is running for dead, however late its heartbeats are written (a
+ * database busy with the import itself can hold them for longer than {@code shop.bulk.stale-after}).
  */
 @ApplicationScoped
 public class BulkImports {
@@ -122,9 +124,9 @@ public class BulkImports {
         if (run == null) {
             throw unknownRun(id);
         }
-        if (ImportState.RUNNING.wire().equals(run.getString("state")) && isStale(run)) {
+        if (ImportState.RUNNING.wire().equals(run.getString("state")) && !id.equals(busy.get()) && isStale(run)) {
             Instant now = clock.instant();
-            store.failStale(eq("_id", id), now.minus(config.staleAfter()), now);
+            store.failStale(eq("_id", id), busy.get(), now.minus(config.staleAfter()), now);
             run = store.find(kind, id);
         }
         return ImportRunStore.view(run);
@@ -137,7 +139,7 @@ public class BulkImports {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
         Instant now = clock.instant();
-        store.failStale(eq("kind", kind), now.minus(config.staleAfter()), now);
+        store.failStale(eq("kind", kind), busy.get(), now.minus(config.staleAfter()), now);
         List<ImportRun> runs = store.list(kind, cursor, size).stream().map(ImportRunStore::view).toList();
         return new Page<>(runs, runs.size() == size ? runs.get(runs.size() - 1).id() : null);
     }
@@ -159,7 +161,7 @@ public class BulkImports {
         worker.execute(() -> {
             try {
                 Instant now = clock.instant();
-                store.failStale(new Document(), now.minus(config.staleAfter()), now);
+                store.failStale(new Document(), busy.get(), now.minus(config.staleAfter()), now);
             } catch (RuntimeException e) {
                 LOG.infof("Abandoned import runs not looked for at start-up (%s); they are marked when read", e.getMessage());
             }

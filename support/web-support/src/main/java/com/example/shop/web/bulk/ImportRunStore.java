@@ -4,8 +4,11 @@ import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gt;
 import static com.mongodb.client.model.Filters.lt;
+import static com.mongodb.client.model.Filters.ne;
+import static com.mongodb.client.model.Filters.or;
 import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.set;
+import static com.mongodb.client.model.Updates.unset;
 
 import com.example.shop.problems.Problem;
 import com.mongodb.client.MongoCollection;
@@ -25,7 +28,7 @@ import org.bson.conversions.Bson;
  * The runs and their rejected lines, in the service's own database.
  * <pre>
  * import_runs    {_id: hex id, kind, state, counts: {read, created, updated, unchanged, rejected},
- *                 bytes_total, bytes_read, started_at, finished_at, heartbeat_at, error?}
+ *                 bytes_total, bytes_read, started_at, finished_at, heartbeat_at, error?, found_stale?}
  * import_rejects {_id: "&lt;run id&gt;/&lt;line, 12 digits&gt;", line, key?, problem: {...}}
  * </pre>
  * A reject's {@code _id} starts with its run's id and sorts by line, so a run's rejects are one
@@ -36,6 +39,8 @@ final class ImportRunStore {
 
     static final String RUNS = "import_runs";
     static final String REJECTS = "import_rejects";
+    /** Set on a run failed for want of news, so that the replica running it, if alive, can still record it. */
+    private static final String FOUND_STALE = "found_stale";
 
     private final MongoCollection<Document> runs;
     private final MongoCollection<Document> rejects;
@@ -52,25 +57,39 @@ final class ImportRunStore {
                 .append("started_at", Date.from(now)).append("heartbeat_at", Date.from(now)));
     }
 
-    /** Records progress while the run is still running (a run already marked failed stays failed). */
+    /**
+     * Records progress, and that the run is alive: called by the replica running it, so a run another
+     * replica found stale meanwhile (its heartbeats could not be written for a while) is running again.
+     */
     void progress(String id, ImportCounts counts, long bytesRead, Instant now) {
-        runs.updateOne(and(eq("_id", id), eq("state", ImportState.RUNNING.wire())),
-                combine(set("counts", counts(counts)), set("bytes_read", bytesRead), set("heartbeat_at", Date.from(now))));
+        runs.updateOne(ownRun(id), combine(set("state", ImportState.RUNNING.wire()), set("counts", counts(counts)),
+                set("bytes_read", bytesRead), set("heartbeat_at", Date.from(now)), unset("finished_at"), unset("error"),
+                unset(FOUND_STALE)));
     }
 
+    /** Records the run's end; called by the replica that ran it, so it replaces a stale mark. */
     void finish(String id, ImportState state, ImportCounts counts, long bytesRead, String error, Instant now) {
         List<Bson> updates = new ArrayList<>(List.of(set("state", state.wire()), set("counts", counts(counts)),
-                set("bytes_read", bytesRead), set("finished_at", Date.from(now)), set("heartbeat_at", Date.from(now))));
-        if (error != null) {
-            updates.add(set("error", error));
-        }
-        runs.updateOne(and(eq("_id", id), eq("state", ImportState.RUNNING.wire())), combine(updates));
+                set("bytes_read", bytesRead), set("finished_at", Date.from(now)), set("heartbeat_at", Date.from(now)),
+                unset(FOUND_STALE)));
+        updates.add(error != null ? set("error", error) : unset("error"));
+        runs.updateOne(ownRun(id), combine(updates));
     }
 
-    /** Runs that stopped being heard of before {@code cutoff} died with their process: they are failed. */
-    void failStale(Bson which, Instant cutoff, Instant now) {
-        runs.updateMany(and(which, eq("state", ImportState.RUNNING.wire()), lt("heartbeat_at", Date.from(cutoff))),
-                combine(set("state", ImportState.FAILED.wire()), set("finished_at", Date.from(now)),
+    /** The run, while it is running or only marked failed for want of news (never once it has ended). */
+    private static Bson ownRun(String id) {
+        return and(eq("_id", id), or(eq("state", ImportState.RUNNING.wire()), eq(FOUND_STALE, true)));
+    }
+
+    /**
+     * Runs that stopped being heard of before {@code cutoff} died with their process: they are failed,
+     * except {@code runningHere}, the run this replica is running (null: none), which is alive whatever its
+     * heartbeat says. A run marked so by another replica while it was alive comes back with its next heartbeat.
+     */
+    void failStale(Bson which, String runningHere, Instant cutoff, Instant now) {
+        Bson stale = and(which, eq("state", ImportState.RUNNING.wire()), lt("heartbeat_at", Date.from(cutoff)));
+        runs.updateMany(runningHere == null ? stale : and(stale, ne("_id", runningHere)),
+                combine(set("state", ImportState.FAILED.wire()), set("finished_at", Date.from(now)), set(FOUND_STALE, true),
                         set("error", "The service stopped during the run (no sign of life since the heartbeat); "
                                 + "import the same file again to complete it: lines already imported count as unchanged")));
     }
