@@ -2,6 +2,7 @@ package com.example.shop.embeddedmongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -127,6 +128,30 @@ class IdSeekingQueryTest {
         long films = java.util.stream.IntStream.range(0, 1100).filter(i -> i % 3 == 0 && i % 2 == 0).count();
         assertEquals(films, products.countDocuments(Filters.and(Filters.in("sku", skus), Filters.eq("type", "Film"))));
         assertEquals(skus.size() - 1, products.countDocuments(Filters.in("sku", skus)));
+    }
+
+    /**
+     * A multi-update of a list of ids is applied id by id: each document once however often the list names
+     * it, matched and modified counted as MongoDB counts them, and a replacement refused as before.
+     */
+    @Test
+    void aMultiUpdateOfAListOfIdsCountsEachDocumentOnce() {
+        List<String> listed = List.of("c0", "c2", "c2", "c3", "c4", "nope", "c0");
+        assertEquals(List.of("c0", "c2", "c3", "c4"), carts.find(Filters.in("_id", listed)).sort(new Document("_id", 1))
+                .map(doc -> doc.getString("_id")).into(new java.util.ArrayList<>()), "a list alone: exactly the listed documents");
+        var result = carts.updateMany(Filters.and(Filters.in("_id", listed), Filters.eq("status", "active")),
+                Updates.inc("items.0.qty", 10));
+        assertEquals(3, result.getMatchedCount(), "c0, c2, c4: each once");
+        assertEquals(3, result.getModifiedCount());
+        assertEquals(12, carts.find(Filters.eq("_id", "c2")).first().getList("items", Document.class).get(0).getInteger("qty"),
+                "named twice, incremented once");
+        var unchanged = carts.updateMany(Filters.in("_id", listed), Updates.set("status", "active"));
+        assertEquals(4, unchanged.getMatchedCount());
+        assertEquals(1, unchanged.getModifiedCount(), "only c3 was not active");
+        assertThrows(IllegalArgumentException.class, () -> carts.updateMany(Filters.in("_id", listed), new Document("status", "x")),
+                "a replacement is no multi-update (the driver refuses it before the server)");
+        assertEquals(0, carts.updateMany(Filters.and(Filters.in("_id", listed), Filters.eq("status", "gone")),
+                Updates.set("status", "x")).getMatchedCount());
     }
 
     @Test
