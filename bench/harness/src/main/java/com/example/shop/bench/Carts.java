@@ -48,72 +48,103 @@ final class Carts {
     int session() {
         Api api = this.api.asClient(ClientAddresses.next());
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
-        int requests = 1;
         Api.Response created = api.post(prefix + "/carts", null);
         stats.record("create cart", created, false);
         if (!created.ok()) {
             pause(); // the service is down or refusing: do not spin
-            return requests;
+            return 1;
         }
-        String id = created.json().path("id").asText();
-        List<String> lines = new ArrayList<>();
-        int adds = 1 + rnd.nextInt(3);
+        Visit visit = new Visit(api, created.json().path("id").asText(), new ArrayList<>(), rnd);
+        return 1 + addHotSkus(visit) + changeOneLine(visit) + maybeRemoveOneLine(visit) + maybeLingerAndAddAgain(visit) + leave(visit);
+    }
+
+    /** One shopper's cart, as the steps of a visit see it: its client, its id and the skus it holds. */
+    private record Visit(Api api, String id, List<String> lines, ThreadLocalRandom rnd) {
+
+        String items() {
+            return "/carts/" + id + "/items";
+        }
+    }
+
+    /** Adds 1 to 3 hot skus; returns the number of requests made. */
+    private int addHotSkus(Visit v) {
+        int adds = 1 + v.rnd().nextInt(3);
         for (int i = 0; i < adds; i++) {
-            String sku = skus.get(rnd.nextInt(skus.size()));
-            Api.Response r = api.post(prefix + "/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + (1 + rnd.nextInt(2)) + "}");
-            requests++;
+            String sku = skus.get(v.rnd().nextInt(skus.size()));
+            Api.Response r = v.api().post(prefix + v.items(), "{\"sku\":\"" + sku + "\",\"qty\":" + (1 + v.rnd().nextInt(2)) + "}");
             stats.record("add item", r, r.status() == 409);
-            if (r.ok() && !lines.contains(sku)) {
-                lines.add(sku);
+            if (r.ok() && !v.lines().contains(sku)) {
+                v.lines().add(sku);
             }
         }
-        if (!lines.isEmpty()) {
-            String sku = lines.get(rnd.nextInt(lines.size()));
-            Api.Response r = api.send("PUT", prefix + "/carts/" + id + "/items/" + sku, "{\"qty\":" + (1 + rnd.nextInt(3)) + "}");
-            requests++;
-            stats.record("change qty", r, r.status() == 409);
+        return adds;
+    }
+
+    private int changeOneLine(Visit v) {
+        if (v.lines().isEmpty()) {
+            return 0;
         }
-        if (lines.size() > 1 && rnd.nextBoolean()) {
-            String sku = lines.remove(rnd.nextInt(lines.size()));
-            Api.Response r = api.send("DELETE", prefix + "/carts/" + id + "/items/" + sku, null);
-            requests++;
-            stats.record("remove item", r, false);
+        String sku = v.lines().get(v.rnd().nextInt(v.lines().size()));
+        Api.Response r = v.api().send("PUT", prefix + v.items() + "/" + sku, "{\"qty\":" + (1 + v.rnd().nextInt(3)) + "}");
+        stats.record("change qty", r, r.status() == 409);
+        return 1;
+    }
+
+    private int maybeRemoveOneLine(Visit v) {
+        if (!(v.lines().size() > 1 && v.rnd().nextBoolean())) {
+            return 0;
         }
-        if (!lines.isEmpty() && rnd.nextDouble() < linger) {
-            try {
-                Thread.sleep(lingerMillis / 2 + rnd.nextLong(lingerMillis));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            String sku = skus.get(rnd.nextInt(skus.size()));
-            Api.Response r = api.post(prefix + "/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":1}");
-            requests++;
-            // the cart may have expired meanwhile: any 4xx is a legitimate answer
-            stats.record("add after idling", r, r.status() >= 400 && r.status() < 500);
-            if (r.ok() && !lines.contains(sku)) {
-                lines.add(sku);
-            }
+        String sku = v.lines().remove(v.rnd().nextInt(v.lines().size()));
+        Api.Response r = v.api().send("DELETE", prefix + v.items() + "/" + sku, null);
+        stats.record("remove item", r, false);
+        return 1;
+    }
+
+    /** With probability {@code linger}, idles and adds once more (the cart may have expired meanwhile). */
+    private int maybeLingerAndAddAgain(Visit v) {
+        if (!(!v.lines().isEmpty() && v.rnd().nextDouble() < linger)) {
+            return 0;
         }
-        double end = rnd.nextDouble();
-        if (!lines.isEmpty() && end < checkout + decline + stall) {
-            String simulate = end < checkout ? "approve" : end < checkout + decline ? "decline" : "stall";
-            Api.Response r = api.send("POST", prefix + "/carts/" + id + "/checkout",
-                    ("{\"payment\":{\"method\":\"card\",\"simulate\":\"" + simulate + "\"}}").getBytes(),
-                    false, java.util.Map.of("Idempotency-Key", UUID.randomUUID().toString()));
-            requests++;
-            boolean rejected = r.status() == 402 || (linger > 0 && r.status() >= 400 && r.status() < 500);
-            stats.record("checkout " + simulate, r, rejected);
-            if (r.status() == 200 && "approved".equals(r.json().path("payment").asText())) {
-                approved.add(id);
-            }
+        try {
+            Thread.sleep(lingerMillis / 2 + v.rnd().nextLong(lingerMillis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String sku = skus.get(v.rnd().nextInt(skus.size()));
+        Api.Response r = v.api().post(prefix + v.items(), "{\"sku\":\"" + sku + "\",\"qty\":1}");
+        // the cart may have expired meanwhile: any 4xx is a legitimate answer
+        stats.record("add after idling", r, r.status() >= 400 && r.status() < 500);
+        if (r.ok() && !v.lines().contains(sku)) {
+            v.lines().add(sku);
+        }
+        return 1;
+    }
+
+    /** The visit's end: check out (approved, declined or stalled), empty the cart, or walk away. */
+    private int leave(Visit v) {
+        double end = v.rnd().nextDouble();
+        if (!v.lines().isEmpty() && end < checkout + decline + stall) {
+            return checkOut(v, end < checkout ? "approve" : end < checkout + decline ? "decline" : "stall");
         } else if (end < checkout + decline + stall + empty) {
-            for (String sku : lines) {
-                Api.Response r = api.send("DELETE", prefix + "/carts/" + id + "/items/" + sku, null);
-                requests++;
+            for (String sku : v.lines()) {
+                Api.Response r = v.api().send("DELETE", prefix + v.items() + "/" + sku, null);
                 stats.record("remove item", r, linger > 0 && r.status() >= 400 && r.status() < 500);
             }
+            return v.lines().size();
         }
-        return requests;
+        return 0;
+    }
+
+    private int checkOut(Visit v, String simulate) {
+        Api.Response r = v.api().send("POST", prefix + "/carts/" + v.id() + "/checkout",
+                ("{\"payment\":{\"method\":\"card\",\"simulate\":\"" + simulate + "\"}}").getBytes(),
+                false, java.util.Map.of("Idempotency-Key", UUID.randomUUID().toString()));
+        boolean rejected = r.status() == 402 || (linger > 0 && r.status() >= 400 && r.status() < 500);
+        stats.record("checkout " + simulate, r, rejected);
+        if (r.status() == 200 && "approved".equals(r.json().path("payment").asText())) {
+            approved.add(v.id());
+        }
+        return 1;
     }
 
     private static void pause() {

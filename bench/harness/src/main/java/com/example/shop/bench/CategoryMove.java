@@ -49,109 +49,146 @@ final class CategoryMove {
     static int run(Args a) throws Exception {
         Api api = new Api(a.required("gateway"), a.required("token"), Duration.ofSeconds(60), 2);
         String metricsUrl = a.required("metrics");
-        int descendants = a.integer("descendants", 1000);
-        int fanout = a.integer("fanout", 10);
-        int warmup = a.integer("warmup", 2);
-        int repetitions = a.integer("repetitions", 7);
-        String prefix = a.str("prefix", "bench-move-" + Long.toString(System.currentTimeMillis(), 36));
-        AtomicLong ownCommands = new AtomicLong();
-        Map<String, Long> ownByCommand = Collections.synchronizedMap(new HashMap<>());
-        CommandListener listener = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                ownCommands.incrementAndGet();
-                ownByCommand.merge(event.getCommandName(), 1L, Long::sum);
-            }
-        };
+        Settings settings = Settings.of(a);
+        OwnCommands own = new OwnCommands(new AtomicLong(), Collections.synchronizedMap(new HashMap<>()));
         try (MongoClient client = MongoClients.create(MongoClientSettings.builder()
                 .applyConnectionString(new ConnectionString(a.required("mongo")))
                 .applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS))
                 .applyToSocketSettings(b -> b.connectTimeout(3, TimeUnit.SECONDS).readTimeout(120, TimeUnit.SECONDS))
-                .addCommandListener(listener)
+                .addCommandListener(own)
                 .build())) {
             MongoCollection<Document> categories = client.getDatabase("categories").getCollection("categories");
-            String left = prefix + "-left";
-            String right = prefix + "-right";
-            String big = prefix + "-big";
-            Map<String, String> parents = new LinkedHashMap<>();
-            parents.put(left, null);
-            parents.put(right, null);
-            parents.putAll(wideTree(big, descendants, fanout));
-            seed(categories, parents);
-
-            List<Sample> bulk = new ArrayList<>();
-            List<Sample> perNode = new ArrayList<>();
-            List<String> problems = new ArrayList<>();
-            for (int i = 0; i < warmup + repetitions; i++) {
-                // each repetition: the service moves the subtree under left, the per-node move back under right
-                Metrics.Scrape before = Metrics.scrape(metricsUrl);
-                Api.Response r = api.admin("PATCH", "/api/categories/" + big, "{\"parent\":\"" + left + "\"}");
-                Metrics.Scrape after = Metrics.scrape(metricsUrl);
-                if (r.status() != 200) {
-                    problems.add("PATCH " + big + " → " + r.status() + " " + r.body());
-                    break;
-                }
-                Map<String, Double> commands = Metrics.diff(before.mongoCounts(), after.mongoCounts());
-                Sample b = new Sample(r.nanos() / 1e6, Math.round(commands.values().stream().mapToDouble(Double::doubleValue).sum()),
-                        commands);
-
-                long c0 = ownCommands.get();
-                ownByCommand.clear();
-                long t0 = System.nanoTime();
-                perNodeMove(categories, big, right);
-                Sample p = new Sample((System.nanoTime() - t0) / 1e6, ownCommands.get() - c0, toDoubles(ownByCommand));
-                if (i >= warmup) {
-                    bulk.add(b);
-                    perNode.add(p);
-                }
-            }
-
-            Api.Response verify = api.admin("GET", "/api/admin/categories/verify", null);
-            JsonNode report = verify.json();
-            boolean serviceHealthy = verify.status() == 200 && report.path("healthy").asBoolean(false);
-            List<String> inconsistent = consistency(categories, prefix);
-            categories.deleteMany(Filters.regex("slug", "^" + Pattern.quote(prefix) + "-"));
-
-            double bulkMs = Census.median(bulk.stream().map(Sample::millis).toList());
-            double perNodeMs = Census.median(perNode.stream().map(Sample::millis).toList());
-            double bulkTrips = Census.median(bulk.stream().map(s -> (double) s.commands()).toList());
-            double perNodeTrips = Census.median(perNode.stream().map(s -> (double) s.commands()).toList());
-            boolean moved = problems.isEmpty() && bulk.size() == repetitions;
-            String md = String.format(Locale.ROOT, """
-                    A subtree of %d descendants (fanout %d) below `%s`, seeded directly in `categories.categories` with parent \
-                    pointers and ancestors, moved between two roots %d times each way after %d warm-up moves, over TCP against the \
-                    platform's own database server. The service's move is the real API through the gateway \
-                    (`PATCH /api/categories/%s {"parent": "%s"}`); its commands are its own counters at `/q/metrics`. The \
-                    per-node move is done by the harness itself: read the node, the new parent and the subtree, then one \
-                    `update` per node (the book's recursive update).
-
-                    | implementation | median ms | commands (round trips) | every sample, ms |
-                    |---|---:|---:|---|
-                    | category service, one bulk move (HTTP through the gateway) | %.1f | %s | %s |
-                    | one update per node (harness over TCP) | %.1f | %s | %s |
-                    | per node ÷ service | **%.1f×** | %.0f× | |
-
-                    The service's commands per move: %s. After the moves: `GET /api/admin/categories/verify` → %s; \
-                    independent check of the %d seeded documents (ancestors = parent chain): %s.%s
-                    """,
-                    descendants, fanout, big, repetitions, warmup, big, left,
-                    bulkMs, Census.range(bulk.stream().map(s -> (double) s.commands()).toList()), times(bulk),
-                    perNodeMs, Census.range(perNode.stream().map(s -> (double) s.commands()).toList()), times(perNode),
-                    bulkMs == 0 ? 0 : perNodeMs / bulkMs, bulkTrips == 0 ? 0 : perNodeTrips / bulkTrips,
-                    bulk.isEmpty() ? "—" : describe(bulk.get(bulk.size() - 1).byCommand()),
-                    verify.status() + (serviceHealthy ? " healthy" : " **not healthy**: " + abbreviate(verify.body())),
-                    parents.size(), inconsistent.isEmpty() ? "consistent" : "**" + inconsistent.size() + " inconsistent**: "
-                            + String.join("; ", inconsistent.subList(0, Math.min(5, inconsistent.size()))),
-                    problems.isEmpty() ? "" : "\n\n**Failed**: " + String.join("; ", problems));
-            System.out.println(md);
-            ReservationBench.write(a, md);
-            boolean ok = moved && serviceHealthy && inconsistent.isEmpty();
-            System.out.printf(Locale.ROOT, "RESULT category-move bulk_ms=%.1f bulk_round_trips=%.0f per_node_ms=%.1f per_node_round_trips=%.0f "
-                            + "speedup=%.2f verify=%s consistent=%s moves=%s%n", bulkMs, bulkTrips, perNodeMs, perNodeTrips,
-                    bulkMs == 0 ? 0 : perNodeMs / bulkMs, serviceHealthy ? "healthy" : "UNHEALTHY", inconsistent.isEmpty(),
-                    moved ? "ok" : "FAILED");
-            return ok ? 0 : 1;
+            Tree tree = seedTree(categories, settings);
+            Moves moves = moveBackAndForth(api, metricsUrl, categories, tree, settings, own);
+            Checks checks = check(api, categories, settings.prefix());
+            return report(a, settings, tree, moves, checks);
         }
+    }
+
+    /** The case's knobs. */
+    private record Settings(int descendants, int fanout, int warmup, int repetitions, String prefix) {
+
+        static Settings of(Args a) {
+            return new Settings(a.integer("descendants", 1000), a.integer("fanout", 10), a.integer("warmup", 2), a.integer("repetitions", 7),
+                    a.str("prefix", "bench-move-" + Long.toString(System.currentTimeMillis(), 36)));
+        }
+    }
+
+    /** The harness's own MongoDB commands, counted by a listener on its client. */
+    private record OwnCommands(AtomicLong total, Map<String, Long> byCommand) implements CommandListener {
+
+        @Override
+        public void commandStarted(CommandStartedEvent event) {
+            total.incrementAndGet();
+            byCommand.merge(event.getCommandName(), 1L, Long::sum);
+        }
+    }
+
+    /** The two roots and the subtree moved between them, as seeded: slug → parent slug. */
+    private record Tree(String left, String right, String big, Map<String, String> parents) {
+    }
+
+    /** The measured moves (warm-up left out), and why the moves stopped early, if they did. */
+    private record Moves(List<Sample> bulk, List<Sample> perNode, List<String> problems) {
+    }
+
+    /** The service's own verification, and the documents whose ancestors are not their parent chain. */
+    private record Checks(Api.Response verify, boolean serviceHealthy, List<String> inconsistent) {
+    }
+
+    private static Tree seedTree(MongoCollection<Document> categories, Settings settings) {
+        String prefix = settings.prefix();
+        Tree tree = new Tree(prefix + "-left", prefix + "-right", prefix + "-big", new LinkedHashMap<>());
+        tree.parents().put(tree.left(), null);
+        tree.parents().put(tree.right(), null);
+        tree.parents().putAll(wideTree(tree.big(), settings.descendants(), settings.fanout()));
+        seed(categories, tree.parents());
+        return tree;
+    }
+
+    /** Each repetition: the service moves the subtree under left, the per-node move back under right. */
+    private static Moves moveBackAndForth(Api api, String metricsUrl, MongoCollection<Document> categories, Tree tree, Settings settings,
+                                          OwnCommands own) {
+        List<Sample> bulk = new ArrayList<>();
+        List<Sample> perNode = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < settings.warmup() + settings.repetitions(); i++) {
+            Metrics.Scrape before = Metrics.scrape(metricsUrl);
+            Api.Response r = api.admin("PATCH", "/api/categories/" + tree.big(), "{\"parent\":\"" + tree.left() + "\"}");
+            Metrics.Scrape after = Metrics.scrape(metricsUrl);
+            if (r.status() != 200) {
+                problems.add("PATCH " + tree.big() + " → " + r.status() + " " + r.body());
+                break;
+            }
+            Map<String, Double> commands = Metrics.diff(before.mongoCounts(), after.mongoCounts());
+            Sample b = new Sample(r.nanos() / 1e6, Math.round(commands.values().stream().mapToDouble(Double::doubleValue).sum()),
+                    commands);
+
+            long c0 = own.total().get();
+            own.byCommand().clear();
+            long t0 = System.nanoTime();
+            perNodeMove(categories, tree.big(), tree.right());
+            Sample p = new Sample((System.nanoTime() - t0) / 1e6, own.total().get() - c0, toDoubles(own.byCommand()));
+            if (i >= settings.warmup()) {
+                bulk.add(b);
+                perNode.add(p);
+            }
+        }
+        return new Moves(bulk, perNode, problems);
+    }
+
+    /** The service's verification and an independent check of every seeded document, which are then deleted. */
+    private static Checks check(Api api, MongoCollection<Document> categories, String prefix) {
+        Api.Response verify = api.admin("GET", "/api/admin/categories/verify", null);
+        JsonNode report = verify.json();
+        boolean serviceHealthy = verify.status() == 200 && report.path("healthy").asBoolean(false);
+        List<String> inconsistent = consistency(categories, prefix);
+        categories.deleteMany(Filters.regex("slug", "^" + Pattern.quote(prefix) + "-"));
+        return new Checks(verify, serviceHealthy, inconsistent);
+    }
+
+    /** Prints and writes the table and the RESULT line; the exit code. */
+    private static int report(Args a, Settings settings, Tree tree, Moves moves, Checks checks) throws java.io.IOException {
+        double bulkMs = Census.median(moves.bulk().stream().map(Sample::millis).toList());
+        double perNodeMs = Census.median(moves.perNode().stream().map(Sample::millis).toList());
+        double bulkTrips = Census.median(moves.bulk().stream().map(s -> (double) s.commands()).toList());
+        double perNodeTrips = Census.median(moves.perNode().stream().map(s -> (double) s.commands()).toList());
+        boolean moved = moves.problems().isEmpty() && moves.bulk().size() == settings.repetitions();
+        List<String> inconsistent = checks.inconsistent();
+        String md = String.format(Locale.ROOT, """
+                A subtree of %d descendants (fanout %d) below `%s`, seeded directly in `categories.categories` with parent \
+                pointers and ancestors, moved between two roots %d times each way after %d warm-up moves, over TCP against the \
+                platform's own database server. The service's move is the real API through the gateway \
+                (`PATCH /api/categories/%s {"parent": "%s"}`); its commands are its own counters at `/q/metrics`. The \
+                per-node move is done by the harness itself: read the node, the new parent and the subtree, then one \
+                `update` per node (the book's recursive update).
+
+                | implementation | median ms | commands (round trips) | every sample, ms |
+                |---|---:|---:|---|
+                | category service, one bulk move (HTTP through the gateway) | %.1f | %s | %s |
+                | one update per node (harness over TCP) | %.1f | %s | %s |
+                | per node ÷ service | **%.1f×** | %.0f× | |
+
+                The service's commands per move: %s. After the moves: `GET /api/admin/categories/verify` → %s; \
+                independent check of the %d seeded documents (ancestors = parent chain): %s.%s
+                """,
+                settings.descendants(), settings.fanout(), tree.big(), settings.repetitions(), settings.warmup(), tree.big(), tree.left(),
+                bulkMs, Census.range(moves.bulk().stream().map(s -> (double) s.commands()).toList()), times(moves.bulk()),
+                perNodeMs, Census.range(moves.perNode().stream().map(s -> (double) s.commands()).toList()), times(moves.perNode()),
+                bulkMs == 0 ? 0 : perNodeMs / bulkMs, bulkTrips == 0 ? 0 : perNodeTrips / bulkTrips,
+                moves.bulk().isEmpty() ? "—" : describe(moves.bulk().get(moves.bulk().size() - 1).byCommand()),
+                checks.verify().status() + (checks.serviceHealthy() ? " healthy" : " **not healthy**: " + abbreviate(checks.verify().body())),
+                tree.parents().size(), inconsistent.isEmpty() ? "consistent" : "**" + inconsistent.size() + " inconsistent**: "
+                        + String.join("; ", inconsistent.subList(0, Math.min(5, inconsistent.size()))),
+                moves.problems().isEmpty() ? "" : "\n\n**Failed**: " + String.join("; ", moves.problems()));
+        System.out.println(md);
+        ReservationBench.write(a, md);
+        boolean ok = moved && checks.serviceHealthy() && inconsistent.isEmpty();
+        System.out.printf(Locale.ROOT, "RESULT category-move bulk_ms=%.1f bulk_round_trips=%.0f per_node_ms=%.1f per_node_round_trips=%.0f "
+                        + "speedup=%.2f verify=%s consistent=%s moves=%s%n", bulkMs, bulkTrips, perNodeMs, perNodeTrips,
+                bulkMs == 0 ? 0 : perNodeMs / bulkMs, checks.serviceHealthy() ? "healthy" : "UNHEALTHY", inconsistent.isEmpty(),
+                moved ? "ok" : "FAILED");
+        return ok ? 0 : 1;
     }
 
     /** slug → parent slug for a root with {@code descendants} nodes below it, {@code fanout} children each, breadth first. */
