@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -146,9 +147,30 @@ final class HostileSweep {
         Api api = fixtures.asNewClientEachRequest();
         Jwt jwt = new Jwt(Path.of(a.required("keys")), a.str("issuer", "https://shop.example/issuer"));
         int minPerEndpoint = a.integer("min", 50);
-        String run = Long.toString(System.currentTimeMillis(), 36);
 
-        // fixtures, created before the "before" snapshot
+        Fixture fixture = createFixtures(api, Long.toString(System.currentTimeMillis(), 36));
+        List<Endpoint> endpoints = endpoints(fixture.sku(), fixture.slug(), fixture.version());
+        Coverage coverage = crossCheck(api, endpoints);
+
+        Thread.sleep(a.seconds("quiet", 1).toMillis());
+        Map<String, String> before = snapshot(a);
+        Map<String, String> tokens = jwt.hostile();
+        Map<String, Tally> tallies = sweep(a, api, endpoints, fixture.params(), tokens, minPerEndpoint);
+        Thread.sleep(a.seconds("quiet", 1).toMillis());
+        List<String> changes = diff(before, snapshot(a));
+        return report(a, new Sweep(tallies, minPerEndpoint, tokens.size(), before.size()), changes, coverage);
+    }
+
+    /** What the sweep attacks: a product, a category, a cart holding the product, and a job run, created before the "before" snapshot. */
+    record Fixture(String sku, String slug, String cartId, String version, String runId) {
+
+        /** The values of the path parameters of every endpoint's template. */
+        Map<String, String> params() {
+            return Map.of("sku", sku, "slug", slug, "id", cartId, "name", "Audio Album", "job", "resolve-checkouts", "run", runId);
+        }
+    }
+
+    static Fixture createFixtures(Api api, String run) throws InterruptedException {
         String sku = Fixtures.products(api, "hostile-" + run, 1, 50, null).get(0);
         String slug = "hostile-" + run + "-cat";
         Api.Response cat = api.admin("POST", "/api/categories", Api.json(Map.of("name", "Hostile " + run, "slug", slug, "parent", "music")));
@@ -161,21 +183,20 @@ final class HostileSweep {
         JobRuns.Ended jobRun = JobRuns.runToEnd(api, "/api", "resolve-checkouts", "", 60_000);
         require(jobRun.trigger(), "POST /api/admin/jobs/resolve-checkouts");
         String runId = jobRun.trigger().json().path("id").asText();
+        return new Fixture(sku, slug, cartId, version, runId);
+    }
 
-        Map<String, String> params = Map.of("sku", sku, "slug", slug, "id", cartId, "name", "Audio Album",
-                "job", "resolve-checkouts", "run", runId);
-        List<Endpoint> endpoints = endpoints(sku, slug, version);
-        Coverage coverage = crossCheck(api, endpoints);
-
-        Thread.sleep(a.seconds("quiet", 1).toMillis());
-        Map<String, String> before;
+    private static Map<String, String> snapshot(Args a) {
         try (Db db = new Db(a.required("mongo"))) {
-            before = db.snapshot();
+            return db.snapshot();
         }
+    }
 
+    /** Every endpoint's attacks, {@code --concurrency} at a time; the tallies by endpoint, in the endpoints' order. */
+    private static Map<String, Tally> sweep(Args a, Api api, List<Endpoint> endpoints, Map<String, String> params, Map<String, String> tokens,
+                                            int minPerEndpoint) throws InterruptedException {
         Map<String, Tally> tallies = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(a.integer("concurrency", 4));
-        Map<String, String> tokens = jwt.hostile();
         for (Endpoint e : endpoints) {
             List<Attack> attacks = attacks(e, params, tokens, api.token, minPerEndpoint);
             Tally t = new Tally();
@@ -187,66 +208,53 @@ final class HostileSweep {
         pool.shutdown();
         pool.awaitTermination(a.integer("max-seconds", 600), TimeUnit.SECONDS);
         pool.shutdownNow();
-        Thread.sleep(a.seconds("quiet", 1).toMillis());
+        return tallies;
+    }
 
-        Map<String, String> after;
-        try (Db db = new Db(a.required("mongo"))) {
-            after = db.snapshot();
-        }
-        List<String> changes = diff(before, after);
+    /** The sweep as the report describes it: the tallies, the minimum per endpoint, the kinds of token, the documents compared. */
+    private record Sweep(Map<String, Tally> tallies, int minPerEndpoint, int tokenKinds, int documents) {
+    }
 
-        long total = 0;
-        long probes = 0;
-        long failed = 0;
-        long fives = 0;
-        long refusedTotal = 0;
-        int underMin = 0;
-        StringBuilder table = new StringBuilder("| endpoint | hostile requests | refused (4xx) | accepted (2xx) | rate-limited (429) | 5xx | no answer | "
-                + "probes (failing) | statuses seen |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        List<String> examples = new ArrayList<>();
-        for (Map.Entry<String, Tally> en : tallies.entrySet()) {
-            Tally t = en.getValue();
-            total += t.hostile.get();
-            probes += t.probes.get();
-            failed += t.failed();
-            fives += t.s5xx.get();
-            refusedTotal += t.refused.get();
-            if (t.hostile.get() < minPerEndpoint) {
-                underMin++;
-            }
-            table.append(String.format(Locale.ROOT, "| `%s` | %d | %d | %s | %s | %s | %s | %d (%s) | %s |%n", en.getKey(), t.hostile.get(), t.refused.get(),
-                    bold(t.accepted.get()), bold(t.limited.get()), bold(t.s5xx.get()), bold(t.noAnswer.get() + t.other.get()), t.probes.get(),
-                    bold(t.probesFailed.get()), new TreeSet<>(t.statuses)));
-            synchronized (t.failures) {
-                for (String b : t.failures.subList(0, Math.min(6, t.failures.size()))) {
-                    examples.add("`" + en.getKey() + "` " + b);
-                }
-                if (t.failures.size() > 6) {
-                    examples.add("`" + en.getKey() + "` … and " + (t.failures.size() - 6) + " more");
+    /** The sums over every endpoint's tally. */
+    private record Totals(long hostile, long probes, long failed, long fives, long refused, long probesPassed, boolean probesOk, int underMin) {
+
+        static Totals of(Sweep sweep) {
+            long total = 0;
+            long probes = 0;
+            long failed = 0;
+            long fives = 0;
+            long refusedTotal = 0;
+            int underMin = 0;
+            for (Tally t : sweep.tallies().values()) {
+                total += t.hostile.get();
+                probes += t.probes.get();
+                failed += t.failed();
+                fives += t.s5xx.get();
+                refusedTotal += t.refused.get();
+                if (t.hostile.get() < sweep.minPerEndpoint()) {
+                    underMin++;
                 }
             }
+            Collection<Tally> all = sweep.tallies().values();
+            return new Totals(total, probes, failed, fives, refusedTotal, probes - all.stream().mapToLong(t -> t.probesFailed.get()).sum(),
+                    all.stream().allMatch(t -> t.probesFailed.get() == 0), underMin);
         }
-        boolean ok = failed == 0 && changes.isEmpty() && underMin == 0 && coverage.ok();
+    }
+
+    /** Prints and writes the tables, the failures and the verdict line; the exit code. */
+    private static int report(Args a, Sweep sweep, List<String> changes, Coverage coverage) throws java.io.IOException {
+        Map<String, Tally> tallies = sweep.tallies();
+        Totals totals = Totals.of(sweep);
+        boolean ok = totals.failed() == 0 && changes.isEmpty() && totals.underMin() == 0 && coverage.ok();
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%d endpoints, %d hostile requests through the gateway (at least %d per endpoint), each from a client "
                         + "address of its own, %d kinds of token on admin routes, and %d probes of operator-like data in free-text query parameters; "
                         + "databases compared document by document before and after (%d documents). Pass rule: every hostile request refused "
                         + "with a 4xx other than 429, every probe answered with a 4xx or an empty list, no 5xx, nothing changed.%n%n",
-                tallies.size(), total, minPerEndpoint, tokens.size(), probes, before.size()));
-        md.append(table).append('\n');
-        md.append(String.format(Locale.ROOT, "| check | measured | verdict |%n|---|---|---|%n"
-                        + "| hostile requests refused with a 4xx (not 429) | %d of %d | %s |%n"
-                        + "| probes answered with a 4xx or an empty list | %d of %d | %s |%n"
-                        + "| 5xx answers | %d | %s |%n"
-                        + "| state changes (documents added, removed or changed in catalog, categories, cart) | %d | %s |%n"
-                        + "| endpoints with fewer than %d hostile requests | %d | %s |%n"
-                        + "| operations of `GET /api/openapi` not swept | %s | %s |%n%n",
-                refusedTotal, total, refusedTotal == total ? "ok" : "**FAIL**",
-                probes - tallies.values().stream().mapToLong(t -> t.probesFailed.get()).sum(), probes,
-                tallies.values().stream().allMatch(t -> t.probesFailed.get() == 0) ? "ok" : "**FAIL**",
-                fives, fives == 0 ? "ok" : "**FAIL**", changes.size(), changes.isEmpty() ? "ok" : "**FAIL**",
-                minPerEndpoint, underMin, underMin == 0 ? "ok" : "**FAIL**",
-                coverage.readable() ? String.valueOf(coverage.notSwept().size()) : "document not readable", coverage.ok() ? "ok" : "**FAIL**"));
+                tallies.size(), totals.hostile(), sweep.minPerEndpoint(), sweep.tokenKinds(), totals.probes(), sweep.documents()));
+        md.append(endpointTable(tallies)).append('\n');
+        md.append(checkTable(sweep.minPerEndpoint(), totals, changes, coverage));
+        List<String> examples = failureExamples(tallies);
         if (!examples.isEmpty()) {
             md.append("Requests that did not get what they had to (at most 6 per endpoint):\n\n");
             examples.forEach(x -> md.append("- ").append(x).append('\n'));
@@ -261,10 +269,54 @@ final class HostileSweep {
         System.out.println(md);
         ReservationBench.write(a, md.toString());
         tallies.forEach((name, t) -> t.failures.forEach(f -> System.out.println("FAILED " + name + " " + f)));
-        System.out.println("VERDICT " + (ok ? "PASS" : "FAIL") + ": " + total + " hostile requests and " + probes + " probes on " + tallies.size()
-                + " endpoints, not as required " + failed + " (5xx " + fives + "), state changes " + changes.size()
+        System.out.println("VERDICT " + (ok ? "PASS" : "FAIL") + ": " + totals.hostile() + " hostile requests and " + totals.probes() + " probes on "
+                + tallies.size() + " endpoints, not as required " + totals.failed() + " (5xx " + totals.fives() + "), state changes " + changes.size()
                 + (coverage.ok() ? "" : ", coverage: " + coverage.note()));
         return ok ? 0 : 1;
+    }
+
+    private static StringBuilder endpointTable(Map<String, Tally> tallies) {
+        StringBuilder table = new StringBuilder("| endpoint | hostile requests | refused (4xx) | accepted (2xx) | rate-limited (429) | 5xx | no answer | "
+                + "probes (failing) | statuses seen |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Map.Entry<String, Tally> en : tallies.entrySet()) {
+            Tally t = en.getValue();
+            table.append(String.format(Locale.ROOT, "| `%s` | %d | %d | %s | %s | %s | %s | %d (%s) | %s |%n", en.getKey(), t.hostile.get(), t.refused.get(),
+                    bold(t.accepted.get()), bold(t.limited.get()), bold(t.s5xx.get()), bold(t.noAnswer.get() + t.other.get()), t.probes.get(),
+                    bold(t.probesFailed.get()), new TreeSet<>(t.statuses)));
+        }
+        return table;
+    }
+
+    private static String checkTable(int minPerEndpoint, Totals totals, List<String> changes, Coverage coverage) {
+        return String.format(Locale.ROOT, "| check | measured | verdict |%n|---|---|---|%n"
+                        + "| hostile requests refused with a 4xx (not 429) | %d of %d | %s |%n"
+                        + "| probes answered with a 4xx or an empty list | %d of %d | %s |%n"
+                        + "| 5xx answers | %d | %s |%n"
+                        + "| state changes (documents added, removed or changed in catalog, categories, cart) | %d | %s |%n"
+                        + "| endpoints with fewer than %d hostile requests | %d | %s |%n"
+                        + "| operations of `GET /api/openapi` not swept | %s | %s |%n%n",
+                totals.refused(), totals.hostile(), totals.refused() == totals.hostile() ? "ok" : "**FAIL**",
+                totals.probesPassed(), totals.probes(), totals.probesOk() ? "ok" : "**FAIL**",
+                totals.fives(), totals.fives() == 0 ? "ok" : "**FAIL**", changes.size(), changes.isEmpty() ? "ok" : "**FAIL**",
+                minPerEndpoint, totals.underMin(), totals.underMin() == 0 ? "ok" : "**FAIL**",
+                coverage.readable() ? String.valueOf(coverage.notSwept().size()) : "document not readable", coverage.ok() ? "ok" : "**FAIL**");
+    }
+
+    /** At most 6 failures per endpoint, and how many more there were. */
+    private static List<String> failureExamples(Map<String, Tally> tallies) {
+        List<String> examples = new ArrayList<>();
+        for (Map.Entry<String, Tally> en : tallies.entrySet()) {
+            Tally t = en.getValue();
+            synchronized (t.failures) {
+                for (String b : t.failures.subList(0, Math.min(6, t.failures.size()))) {
+                    examples.add("`" + en.getKey() + "` " + b);
+                }
+                if (t.failures.size() > 6) {
+                    examples.add("`" + en.getKey() + "` … and " + (t.failures.size() - 6) + " more");
+                }
+            }
+        }
+        return examples;
     }
 
     static String bold(long n) {
@@ -278,10 +330,15 @@ final class HostileSweep {
     }
 
     static List<Endpoint> endpoints(String sku, String slug, String version) {
+        Map<String, String> ifMatch = Map.of("If-Match", "\"" + version + "\"");
+        return java.util.stream.Stream.of(catalogEndpoints(sku, ifMatch), categoryEndpoints(), cartEndpoints(sku), inventoryAndJobEndpoints(),
+                bulkEndpoints(), gatewayEndpoints()).flatMap(List::stream).toList();
+    }
+
+    private static List<Endpoint> catalogEndpoints(String sku, Map<String, String> ifMatch) {
         String product = Fixtures.product("hostile-new-sku", 7);
         String replace = Fixtures.product(sku, 8);
         String type = "{\"name\":\"Hostile Type\",\"description\":\"x\",\"attributes\":[{\"name\":\"color\",\"type\":\"string\",\"required\":false}]}";
-        Map<String, String> ifMatch = Map.of("If-Match", "\"" + version + "\"");
         List<String> productQuery = List.of("type", "genre", "actor", "minSavingsPct", "title", "titlePrefix", "keyword", "category", "sort", "limit", "cursor",
                 "q", "facets", "price");
         return List.of(
@@ -292,7 +349,11 @@ final class HostileSweep {
                 new Endpoint("DELETE", "/api/products/{sku}", true, null, List.of(), ifMatch),
                 new Endpoint("GET", "/api/product-types", false, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/product-types/{name}", false, null, List.of(), Map.of()),
-                new Endpoint("POST", "/api/product-types", true, type, List.of(), Map.of()),
+                new Endpoint("POST", "/api/product-types", true, type, List.of(), Map.of()));
+    }
+
+    private static List<Endpoint> categoryEndpoints() {
+        return List.of(
                 new Endpoint("GET", "/api/categories", false, null, List.of("tree", "limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/categories/{slug}", false, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/categories/{slug}/children", false, null, List.of("limit", "cursor"), Map.of()),
@@ -302,14 +363,22 @@ final class HostileSweep {
                 new Endpoint("PATCH", "/api/categories/{slug}", true, "{\"parent\":\"jazz\"}", List.of(), Map.of()),
                 new Endpoint("DELETE", "/api/categories/{slug}", true, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/admin/categories/verify", true, null, List.of(), Map.of()),
-                new Endpoint("POST", "/api/admin/categories/repair", true, null, List.of(), Map.of()),
+                new Endpoint("POST", "/api/admin/categories/repair", true, null, List.of(), Map.of()));
+    }
+
+    private static List<Endpoint> cartEndpoints(String sku) {
+        return List.of(
                 new Endpoint("POST", "/api/carts", false, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/carts/{id}", false, null, List.of(), Map.of()),
                 new Endpoint("POST", "/api/carts/{id}/items", false, "{\"sku\":\"" + sku + "\",\"qty\":1}", List.of(), Map.of()),
                 new Endpoint("PUT", "/api/carts/{id}/items/{sku}", false, "{\"qty\":1}", List.of(), Map.of()),
                 new Endpoint("DELETE", "/api/carts/{id}/items/{sku}", false, null, List.of(), Map.of()),
                 new Endpoint("POST", "/api/carts/{id}/checkout", false, "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}", List.of(),
-                        Map.of("Idempotency-Key", "hostile-key-1")),
+                        Map.of("Idempotency-Key", "hostile-key-1")));
+    }
+
+    private static List<Endpoint> inventoryAndJobEndpoints() {
+        return List.of(
                 new Endpoint("GET", "/api/inventory/{sku}", false, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/admin/inventory", true, null, List.of("limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/admin/inventory/{sku}", true, null, List.of(), Map.of()),
@@ -319,7 +388,11 @@ final class HostileSweep {
                 new Endpoint("POST", "/api/inventory/{sku}/restock", true, "{\"qty\":5}", List.of(), Map.of()),
                 new Endpoint("POST", "/api/admin/jobs/{job}", true, null, List.of("olderThan"), Map.of()),
                 new Endpoint("GET", "/api/admin/jobs/runs", true, null, List.of("job", "limit", "cursor"), Map.of()),
-                new Endpoint("GET", "/api/admin/jobs/runs/{run}", true, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/jobs/runs/{run}", true, null, List.of(), Map.of()));
+    }
+
+    private static List<Endpoint> bulkEndpoints() {
+        return List.of(
                 // bulk import and export: an upload is NDJSON only (a JSON or body-less POST is refused before a run
                 // starts); the run ids swept are not runs ({id} is the fixture cart's id), so every answer is a 4xx
                 new Endpoint("POST", "/api/admin/catalog/import", true, null, List.of(), Map.of()),
@@ -342,7 +415,11 @@ final class HostileSweep {
                 new Endpoint("GET", "/api/admin/inventory/imports", true, null, List.of("limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/admin/inventory/imports/{id}", true, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/admin/inventory/imports/{id}/rejects", true, null, List.of("limit", "cursor"), Map.of()),
-                new Endpoint("GET", "/api/admin/inventory/export", true, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/inventory/export", true, null, List.of(), Map.of()));
+    }
+
+    private static List<Endpoint> gatewayEndpoints() {
+        return List.of(
                 // the gateway's own document reads its one parameter and, unlike the services, ignores others
                 new Endpoint("GET", "/api/openapi", false, null, List.of("format"), Map.of(), false));
     }
@@ -418,21 +495,43 @@ final class HostileSweep {
     }
 
     static List<Attack> attacks(Endpoint e, Map<String, String> params, Map<String, String> tokens, String adminToken, int min) {
+        Target target = new Target(e, fill(e.template(), params, null, null), e.body() == null ? null : e.body().getBytes(StandardCharsets.UTF_8),
+                e.admin() ? "Bearer " + adminToken : null);
         List<Attack> out = new ArrayList<>();
-        String auth = e.admin() ? "Bearer " + adminToken : null;
-        String base = fill(e.template(), params, null, null);
-        byte[] body = e.body() == null ? null : e.body().getBytes(StandardCharsets.UTF_8);
-        Expect refused = Expect.REFUSED;
+        pathAttacks(target, params, out);
+        queryAttacks(target, out);
+        bodyAttacks(target, out);
+        headerAttacks(target, out);
+        tokenAttacks(target, tokens, adminToken, out);
+        padToMinimum(target, min, out);
+        return out;
+    }
+
+    /** The endpoint attacked: its path with the fixtures' values, its valid body (null: none), its authorization (null: none). */
+    private record Target(Endpoint e, String base, byte[] body, String auth) {
+
+        /** An attack that must be refused, sent as JSON with the endpoint's own headers. */
+        Attack refused(String kind, String path, byte[] body, String contentType) {
+            return new Attack(kind, e.method(), path, body, contentType, e.headers(), auth, Expect.REFUSED);
+        }
+
+        Attack refused(String kind, String path) {
+            return refused(kind, path, body, "application/json");
+        }
+    }
+
+    /** 1. path parameters: every hostile string outside the parameter's syntax, and raw traversal / invalid-UTF-8 segments. */
+    private static void pathAttacks(Target target, Map<String, String> params, List<Attack> out) {
+        Endpoint e = target.e();
         List<String> pathParams = new ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{([^}]+)}").matcher(e.template());
         while (m.find()) {
             pathParams.add(m.group(1));
         }
-        // 1. path parameters: every hostile string outside the parameter's syntax, and raw traversal / invalid-UTF-8 segments
         for (String p : pathParams) {
             for (String h : HOSTILE) {
                 if (!h.isEmpty() && !validPathValue(p, enc(h))) {
-                    out.add(new Attack("path " + p, e.method(), fill(e.template(), params, p, enc(h)), body, "application/json", e.headers(), auth, refused));
+                    out.add(target.refused("path " + p, fill(e.template(), params, p, enc(h))));
                 }
             }
             for (String raw : RAW_SEGMENTS) {
@@ -440,16 +539,21 @@ final class HostileSweep {
                 // the holdings list, a read the same admin may make, not a way around anything
                 boolean resolvesToBase = raw.equals("..") && e.method().equals("GET") && e.template().endsWith("/imports/{" + p + "}");
                 if (!validPathValue(p, raw) && !resolvesToBase) {
-                    out.add(new Attack("path " + p + " raw", e.method(), fill(e.template(), params, p, raw), body, "application/json", e.headers(), auth, refused));
+                    out.add(target.refused("path " + p + " raw", fill(e.template(), params, p, raw)));
                 }
             }
         }
-        // 2. query parameters: operators in names, repeated and undeclared ones, out-of-range values
+    }
+
+    /** 2. query parameters: operators in names, repeated and undeclared ones, out-of-range values. */
+    private static void queryAttacks(Target target, List<Attack> out) {
+        Endpoint e = target.e();
+        String base = target.base();
         String qp = e.query().stream().filter(name -> !REPEATABLE_QUERY.contains(name)).findFirst().orElse("x");
         for (String q : !e.strictQuery() ? List.<String>of() : List.of(qp + "[$ne]=x", qp + "[$gt]=", "$where=1", qp + "=a&" + qp + "=b", "__proto__[admin]=1",
                 "filter=" + enc("{\"$ne\":null}"), "status=complete", "_id=" + enc("{\"$gt\":\"\"}"), "olderThan=-PT1S",
                 "olderThan=" + enc("P-1D"), "olderThan=PT99999999999999999999S", "limit=-1", "limit=99999999999999999999", "limit=1e309")) {
-            out.add(new Attack("query", e.method(), base + "?" + q, body, "application/json", e.headers(), auth, refused));
+            out.add(target.refused("query", base + "?" + q));
         }
         // hostile values in declared (or undeclared) ones: refused, except operator-like text in a free-text filter of a read, a probe
         for (String param : e.query().isEmpty() ? List.of("x") : e.query()) {
@@ -465,18 +569,23 @@ final class HostileSweep {
                 if (validQueryValue(e.template(), param, decode(v))) {
                     continue;
                 }
-                out.add(new Attack("query " + param, e.method(), base + "?" + param + "=" + v, body, "application/json", e.headers(), auth,
-                        freeText ? (RANKED_TEXT_QUERY.contains(param) ? Expect.TEXT : Expect.INERT) : refused));
+                out.add(new Attack("query " + param, e.method(), base + "?" + param + "=" + v, target.body(), "application/json", e.headers(), target.auth(),
+                        freeText ? (RANKED_TEXT_QUERY.contains(param) ? Expect.TEXT : Expect.INERT) : Expect.REFUSED));
             }
         }
-        // 3. bodies
-        if (body != null) {
+    }
+
+    /** 3. bodies: whole bodies that are not the contract, other media types, every field mutated; a body where none is read. */
+    private static void bodyAttacks(Target target, List<Attack> out) {
+        Endpoint e = target.e();
+        String base = target.base();
+        if (target.body() != null) {
             for (Map.Entry<String, byte[]> b : wholeBodies().entrySet()) {
-                out.add(new Attack("body: " + b.getKey(), e.method(), base, b.getValue(), "application/json", e.headers(), auth, refused));
+                out.add(target.refused("body: " + b.getKey(), base, b.getValue(), "application/json"));
             }
-            out.add(new Attack("body as text/plain", e.method(), base, body, "text/plain", e.headers(), auth, refused));
-            out.add(new Attack("body as form", e.method(), base, "qty=1&sku=x".getBytes(StandardCharsets.UTF_8), "application/x-www-form-urlencoded", e.headers(), auth, refused));
-            out.add(new Attack("body as xml", e.method(), base, "<qty>1</qty>".getBytes(StandardCharsets.UTF_8), "application/xml", e.headers(), auth, refused));
+            out.add(target.refused("body as text/plain", base, target.body(), "text/plain"));
+            out.add(target.refused("body as form", base, "qty=1&sku=x".getBytes(StandardCharsets.UTF_8), "application/x-www-form-urlencoded"));
+            out.add(target.refused("body as xml", base, "<qty>1</qty>".getBytes(StandardCharsets.UTF_8), "application/xml"));
             ObjectNode valid = (ObjectNode) Api.JSON.valueToTree(parse(e.body()));
             // on PUT the path names the product: the body's sku may be left out (it must equal the path when given)
             Set<String> optional = new java.util.HashSet<>(OPTIONAL_FIELDS);
@@ -484,13 +593,17 @@ final class HostileSweep {
                 optional.add("sku");
             }
             for (Map.Entry<String, String> field : fieldMutations(valid, optional).entrySet()) {
-                out.add(new Attack("field " + field.getKey(), e.method(), base, field.getValue().getBytes(StandardCharsets.UTF_8), "application/json", e.headers(), auth, refused));
+                out.add(target.refused("field " + field.getKey(), base, field.getValue().getBytes(StandardCharsets.UTF_8), "application/json"));
             }
         } else if (!e.method().equals("GET") && !e.template().equals("/api/carts") && e.admin()) {
             // an endpoint without a body that gets one anyway (and an undeclared parameter): must not be read as anything
-            out.add(new Attack("unexpected body", e.method(), base + "?x=1", "{\"$ne\":null}".getBytes(StandardCharsets.UTF_8), "application/json", e.headers(), auth, refused));
+            out.add(target.refused("unexpected body", base + "?x=1", "{\"$ne\":null}".getBytes(StandardCharsets.UTF_8), "application/json"));
         }
-        // 4. headers the endpoint reads, with values outside their syntax (not "*", a valid precondition, nor empty, read as none)
+    }
+
+    /** 4. headers the endpoint reads, with values outside their syntax (not "*", a valid precondition, nor empty, read as none). */
+    private static void headerAttacks(Target target, List<Attack> out) {
+        Endpoint e = target.e();
         for (String header : e.headers().keySet()) {
             for (String h : List.of("{\"$ne\":null}", "W/\"x\"", "\"-1\"", "\"99999999999999999999\"", "\"1e3\"", "\"2\", \"3\"", "a".repeat(300),
                     "../../x", "\"abc\"", "$ne", "1e309")) {
@@ -499,26 +612,36 @@ final class HostileSweep {
                 }
                 Map<String, String> hs = new HashMap<>(e.headers());
                 hs.put(header, h);
-                out.add(new Attack("header " + header, e.method(), base, body, "application/json", hs, auth, refused));
+                out.add(new Attack("header " + header, e.method(), target.base(), target.body(), "application/json", hs, target.auth(), Expect.REFUSED));
             }
         }
-        // 5. tokens on admin routes: the request is otherwise valid
-        if (e.admin()) {
-            for (Map.Entry<String, String> t : tokens.entrySet()) {
-                out.add(new Attack("token: " + t.getKey(), e.method(), base, body, "application/json", e.headers(), t.getValue(), refused));
-                out.add(new Attack("token: " + t.getKey() + " + operator query", e.method(), base + "?x[$ne]=1", body, "application/json", e.headers(), t.getValue(), refused));
-            }
-            out.add(new Attack("token in the query string", e.method(), base + "?access_token=" + adminToken, body, "application/json", e.headers(), null, refused));
+    }
+
+    /** 5. tokens on admin routes: the request is otherwise valid. */
+    private static void tokenAttacks(Target target, Map<String, String> tokens, String adminToken, List<Attack> out) {
+        Endpoint e = target.e();
+        if (!e.admin()) {
+            return;
         }
-        // pad to the minimum with undeclared query parameters holding hostile values
+        String base = target.base();
+        for (Map.Entry<String, String> t : tokens.entrySet()) {
+            out.add(new Attack("token: " + t.getKey(), e.method(), base, target.body(), "application/json", e.headers(), t.getValue(), Expect.REFUSED));
+            out.add(new Attack("token: " + t.getKey() + " + operator query", e.method(), base + "?x[$ne]=1", target.body(), "application/json", e.headers(),
+                    t.getValue(), Expect.REFUSED));
+        }
+        out.add(new Attack("token in the query string", e.method(), base + "?access_token=" + adminToken, target.body(), "application/json", e.headers(), null,
+                Expect.REFUSED));
+    }
+
+    /** Pads to the minimum with undeclared query parameters holding hostile values. */
+    private static void padToMinimum(Target target, int min, List<Attack> out) {
         int i = 0;
-        while (e.strictQuery() && out.stream().filter(x -> x.expect() == Expect.REFUSED).count() < min && i < HOSTILE.size() * 2) {
+        while (target.e().strictQuery() && out.stream().filter(x -> x.expect() == Expect.REFUSED).count() < min && i < HOSTILE.size() * 2) {
             String h = HOSTILE.get(i % HOSTILE.size());
             String name = i < HOSTILE.size() ? "q" + i : enc(h.isEmpty() ? "empty" : h.length() > 50 ? h.substring(0, 50) : h);
-            out.add(new Attack("undeclared query", e.method(), base + "?" + name + "=" + enc(h), body, "application/json", e.headers(), auth, refused));
+            out.add(target.refused("undeclared query", target.base() + "?" + name + "=" + enc(h)));
             i++;
         }
-        return out;
     }
 
     static Object parse(String json) {
