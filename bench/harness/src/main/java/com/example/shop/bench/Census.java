@@ -40,8 +40,13 @@ final class Census {
         String prefix = a.str("prefix", "census-" + Long.toString(System.currentTimeMillis(), 36));
         String hot = Fixtures.products(api, prefix + "-hot", 1, 1_000_000, null).get(0);
         List<String> fresh = Fixtures.products(api, prefix + "-fresh", repeat, 1_000, null);
+        List<OpType> types = operationTypes(api, hot, fresh);
+        Map<String, List<Sample>> samples = measure(api, metrics, types, repeat);
+        return report(a, metrics, types, samples, repeat);
+    }
 
-        List<OpType> types = List.of(
+    private static List<OpType> operationTypes(Api api, String hot, List<String> fresh) {
+        return List.of(
                 new OpType("create cart", 201, i -> new Request("POST", "/api/carts", null, Map.of())),
                 new OpType("add new line (product in the cart service's cache)", 200, i -> {
                     String cart = cart(api);
@@ -57,27 +62,47 @@ final class Census {
                 new OpType("checkout, declined (1 line)", 402, i -> checkout(cartWith(api, hot, 1), "decline")),
                 new OpType("get a cart (1 line)", 200, i -> new Request("GET", "/api/carts/" + cartWith(api, hot, 1), null, Map.of())),
                 new OpType("get one product", 200, i -> new Request("GET", "/api/products/" + hot, null, Map.of())));
+    }
 
+    /** Each operation type {@code repeat} times, one request at a time; the samples by operation name, in the types' order. */
+    private static Map<String, List<Sample>> measure(Api api, Map<String, String> metrics, List<OpType> types, int repeat) {
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
         for (OpType type : types) {
             List<Sample> list = new ArrayList<>();
             for (int i = 0; i < repeat; i++) {
-                Request req = type.prepare().apply(i);
-                Map<String, Metrics.Scrape> before = Metrics.scrapeAll(metrics);
-                Api.Response r = api.send(req.method(), req.path(), req.body() == null ? null : req.body().getBytes(), false, req.headers());
-                Map<String, Metrics.Scrape> after = Metrics.scrapeAll(metrics);
-                Map<String, Map<String, Double>> commands = new LinkedHashMap<>();
-                for (String service : metrics.keySet()) {
-                    commands.put(service, Metrics.diff(before.get(service).mongoCounts(), after.get(service).mongoCounts()));
-                }
-                double catalogCalls = after.getOrDefault("cart", Metrics.Scrape.EMPTY).sum("http_client_requests_seconds_count", l -> true)
-                        - before.getOrDefault("cart", Metrics.Scrape.EMPTY).sum("http_client_requests_seconds_count", l -> true);
-                list.add(new Sample(r.status(), r.nanos(), commands, catalogCalls));
+                list.add(sample(api, metrics, type.prepare().apply(i)));
             }
             samples.put(type.name(), list);
             System.err.printf(Locale.ROOT, "census: %s done%n", type.name());
         }
+        return samples;
+    }
 
+    /** One request, between two readings of every service's counters. */
+    private static Sample sample(Api api, Map<String, String> metrics, Request req) {
+        Map<String, Metrics.Scrape> before = Metrics.scrapeAll(metrics);
+        Api.Response r = api.send(req.method(), req.path(), req.body() == null ? null : req.body().getBytes(), false, req.headers());
+        Map<String, Metrics.Scrape> after = Metrics.scrapeAll(metrics);
+        Map<String, Map<String, Double>> commands = new LinkedHashMap<>();
+        for (String service : metrics.keySet()) {
+            commands.put(service, Metrics.diff(before.get(service).mongoCounts(), after.get(service).mongoCounts()));
+        }
+        double catalogCalls = after.getOrDefault("cart", Metrics.Scrape.EMPTY).sum("http_client_requests_seconds_count", l -> true)
+                - before.getOrDefault("cart", Metrics.Scrape.EMPTY).sum("http_client_requests_seconds_count", l -> true);
+        return new Sample(r.status(), r.nanos(), commands, catalogCalls);
+    }
+
+    /** One operation type's line of the table, its entry of the JSON, and whether every answer had the expected status. */
+    private record Summary(String row, Map<String, Object> json, boolean asExpected) {
+    }
+
+    /** One service's commands for an operation type: the total's range, its median, and each command's median ("key" × range). */
+    private record ServiceCommands(String range, double median, Map<String, Object> byKey, String breakdown) {
+    }
+
+    /** Prints and writes the table, the JSON and the RESULT line; the exit code. */
+    private static int report(Args a, Map<String, String> metrics, List<OpType> types, Map<String, List<Sample>> samples, int repeat)
+            throws java.io.IOException {
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT,
                 "Each operation alone, one request at a time through the gateway, %d times; the MongoDB commands are the services' own "
                         + "counters (`mongodb_driver_commands_seconds_count` at `/q/metrics`) read right before and after each request. "
@@ -88,50 +113,10 @@ final class Census {
         Map<String, Object> json = new LinkedHashMap<>();
         boolean allExpected = true;
         for (OpType type : types) {
-            List<Sample> list = samples.get(type.name());
-            Map<Integer, Integer> statuses = new TreeMap<>();
-            list.forEach(s -> statuses.merge(s.status(), 1, Integer::sum));
-            allExpected &= statuses.keySet().stream().allMatch(s -> s == type.expectedStatus());
-            Map<String, Object> opJson = new LinkedHashMap<>();
-            StringBuilder breakdown = new StringBuilder();
-            Map<String, String> perService = new LinkedHashMap<>();
-            Map<String, Object> totals = new LinkedHashMap<>();
-            for (String service : List.of("cart", "catalog", "category")) {
-                if (!metrics.containsKey(service)) {
-                    perService.put(service, "—");
-                    continue;
-                }
-                List<Double> total = list.stream().map(s -> s.commands().get(service).values().stream()
-                        .mapToDouble(Double::doubleValue).sum()).toList();
-                perService.put(service, range(total));
-                totals.put(service, median(total));
-                TreeSet<String> keys = new TreeSet<>();
-                list.forEach(s -> keys.addAll(s.commands().get(service).keySet()));
-                Map<String, Object> keyJson = new LinkedHashMap<>();
-                for (String key : keys) {
-                    List<Double> values = list.stream().map(s -> s.commands().get(service).getOrDefault(key, 0.0)).toList();
-                    if (median(values) == 0 && max(values) == 0) {
-                        continue;
-                    }
-                    keyJson.put(key, median(values));
-                    if (median(values) > 0 || max(values) > 0) {
-                        breakdown.append(breakdown.length() == 0 ? "" : "; ").append(service).append(": ").append(key)
-                                .append(" × ").append(range(values));
-                    }
-                }
-                opJson.put(service, keyJson);
-            }
-            List<Double> calls = list.stream().map(Sample::catalogCalls).toList();
-            List<Double> ms = list.stream().map(s -> s.nanos() / 1e6).toList();
-            opJson.put("totals", totals);
-            opJson.put("catalog_calls", median(calls));
-            opJson.put("median_ms", median(ms));
-            json.put(type.name(), opJson);
-            StringBuilder st = new StringBuilder();
-            statuses.forEach((s, n) -> st.append(st.length() == 0 ? "" : " ").append(s < 0 ? "io" : s).append("×").append(n));
-            md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s | %s | %s | %s |%n", type.name(), st,
-                    median(ms), perService.get("cart"), perService.get("catalog"), perService.get("category"), range(calls),
-                    breakdown.length() == 0 ? "none" : breakdown));
+            Summary summary = summarize(type, samples.get(type.name()), metrics);
+            allExpected &= summary.asExpected();
+            json.put(type.name(), summary.json());
+            md.append(summary.row());
         }
         md.append('\n');
         System.out.println(md);
@@ -139,6 +124,61 @@ final class Census {
         ReservationBench.writeJson(a, json);
         System.out.println("RESULT census repeat=" + repeat + " answers=" + (allExpected ? "as-expected" : "UNEXPECTED"));
         return allExpected ? 0 : 1;
+    }
+
+    private static Summary summarize(OpType type, List<Sample> list, Map<String, String> metrics) {
+        Map<Integer, Integer> statuses = new TreeMap<>();
+        list.forEach(s -> statuses.merge(s.status(), 1, Integer::sum));
+        boolean asExpected = statuses.keySet().stream().allMatch(s -> s == type.expectedStatus());
+        Map<String, Object> opJson = new LinkedHashMap<>();
+        StringBuilder breakdown = new StringBuilder();
+        Map<String, String> perService = new LinkedHashMap<>();
+        Map<String, Object> totals = new LinkedHashMap<>();
+        for (String service : List.of("cart", "catalog", "category")) {
+            if (!metrics.containsKey(service)) {
+                perService.put(service, "—");
+                continue;
+            }
+            ServiceCommands commands = serviceCommands(service, list);
+            perService.put(service, commands.range());
+            totals.put(service, commands.median());
+            if (!commands.breakdown().isEmpty()) {
+                breakdown.append(breakdown.length() == 0 ? "" : "; ").append(commands.breakdown());
+            }
+            opJson.put(service, commands.byKey());
+        }
+        List<Double> calls = list.stream().map(Sample::catalogCalls).toList();
+        List<Double> ms = list.stream().map(s -> s.nanos() / 1e6).toList();
+        opJson.put("totals", totals);
+        opJson.put("catalog_calls", median(calls));
+        opJson.put("median_ms", median(ms));
+        StringBuilder st = new StringBuilder();
+        statuses.forEach((s, n) -> st.append(st.length() == 0 ? "" : " ").append(s < 0 ? "io" : s).append("×").append(n));
+        String row = String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s | %s | %s | %s |%n", type.name(), st,
+                median(ms), perService.get("cart"), perService.get("catalog"), perService.get("category"), range(calls),
+                breakdown.length() == 0 ? "none" : breakdown);
+        return new Summary(row, opJson, asExpected);
+    }
+
+    private static ServiceCommands serviceCommands(String service, List<Sample> list) {
+        List<Double> total = list.stream().map(s -> s.commands().get(service).values().stream()
+                .mapToDouble(Double::doubleValue).sum()).toList();
+        TreeSet<String> keys = new TreeSet<>();
+        list.forEach(s -> keys.addAll(s.commands().get(service).keySet()));
+        Map<String, Object> keyJson = new LinkedHashMap<>();
+        StringBuilder breakdown = new StringBuilder();
+        for (String key : keys) {
+            List<Double> values = list.stream().map(s -> s.commands().get(service).getOrDefault(key, 0.0)).toList();
+            if (median(values) == 0 && max(values) == 0) {
+                continue;
+            }
+            keyJson.put(key, median(values));
+            if (median(values) > 0 || max(values) > 0) {
+                breakdown.append(breakdown.length() == 0 ? "" : "; ").append(service).append(": ").append(key)
+                        .append(" × ").append(range(values));
+            }
+        }
+        return new ServiceCommands(range(total), median(total), keyJson, breakdown.toString());
     }
 
     private static String cart(Api api) {
