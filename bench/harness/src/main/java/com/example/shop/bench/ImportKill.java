@@ -28,81 +28,136 @@ final class ImportKill {
     private ImportKill() {
     }
 
+    /** The case's knobs. */
+    private record Settings(Path file, double killAt, long failedWaitNanos, long timeoutNanos, Path pidFile) {
+
+        static Settings of(Args a) {
+            return new Settings(Path.of(a.required("file")), Double.parseDouble(a.str("kill-at", "0.4")), a.seconds("failed-wait", 300).toNanos(),
+                    a.seconds("timeout", 1800).toNanos(), Path.of(a.required("pidfile")));
+        }
+    }
+
+    /** The import cut off by the kill: its run, what it showed at the kill, when, and the restart; {@code failure} when it could not be done. */
+    private record Cut(ImportRuns.Started run, JsonNode before, double cutAfter, double restartSeconds, String failure) {
+
+        static Cut failed(String failure) {
+            return new Cut(null, null, 0, 0, failure);
+        }
+    }
+
+    /** The cut-off run as seen after the restart, and how long after it. */
+    private record CutRunSeen(JsonNode after, double failedAfter, String state) {
+    }
+
+    /** The same file imported again: its run (null when not accepted) and its duration. */
+    private record Rerun(JsonNode run, double seconds) {
+    }
+
+    /** {@code catalog.products} afterwards: its documents, the file's skus present, the skus stored twice (examples of both). */
+    private record Stored(long documents, long fromFile, long duplicated, List<String> missing, List<String> twice) {
+    }
+
     static int run(Args a) throws Exception {
         Api api = new Api(a.required("gateway"), a.required("token"), a.seconds("post-timeout", 1800), 2);
-        Path file = Path.of(a.required("file"));
-        double killAt = Double.parseDouble(a.str("kill-at", "0.4"));
-        long failedWaitNanos = a.seconds("failed-wait", 300).toNanos();
-        long timeoutNanos = a.seconds("timeout", 1800).toNanos();
-        Path pidFile = Path.of(a.required("pidfile"));
+        Settings settings = Settings.of(a);
         List<String> problems = new ArrayList<>();
         StringBuilder md = new StringBuilder();
 
-        Set<String> fileSkus = skus(file);
+        Set<String> fileSkus = skus(settings.file());
         long lines = fileSkus.size();
         System.err.printf(Locale.ROOT, "import-kill: %,d products in %s; SIGKILL of the catalog once %.0f%% are written%n",
-                lines, file.getFileName(), killAt * 100);
+                lines, settings.file().getFileName(), settings.killAt() * 100);
 
-        // 1. the import, cut off
-        ImportRuns.Started first = ImportRuns.post(api, "/api", "catalog", file);
-        if (!first.accepted()) {
-            return verdict(false, "the import was not accepted: " + first.post().status() + " " + ImportBench.abbreviate(first.post().body()),
-                    md, a);
+        Cut cut = importAndKill(a, api, settings, lines);
+        if (cut.failure() != null) {
+            return verdict(false, cut.failure(), md, a);
         }
-        JsonNode before = ImportRuns.follow(api, first.runPath(), System.nanoTime() + timeoutNanos, 100,
-                r -> ImportRuns.done(r) >= killAt * lines);
+        CutRunSeen seen = cutRunAfterRestart(api, cut, settings, problems);
+        Rerun rerun = importAgain(api, settings, lines, problems);
+        Stored stored = stored(a.required("mongo"), fileSkus, problems);
+
+        md.append(String.format(Locale.ROOT, "A product import of `%s` (%,d products) through the gateway; once %.0f%% of its lines were written the "
+                + "catalog's JVM got `SIGKILL` and `./platform restart catalog` started it again; then the same file again.%n%n",
+                settings.file().getFileName(), lines, settings.killAt() * 100));
+        md.append("| step | what was seen |\n|---|---|\n");
+        md.append(String.format(Locale.ROOT, "| cut off after %.1f s | %s |%n", cut.cutAfter(), ImportRuns.describe(cut.before())));
+        md.append(String.format(Locale.ROOT, "| catalog restarted → ready | %.1f s |%n", cut.restartSeconds()));
+        md.append(String.format(Locale.ROOT, "| the cut-off run, %.1f s after the restart | **%s** %s |%n", seen.failedAfter(), seen.state(),
+                ImportRuns.describe(seen.after())));
+        md.append(String.format(Locale.ROOT, "| the same file again (%.1f s) | %s |%n", rerun.seconds(), ImportRuns.describe(rerun.run())));
+        md.append(String.format(Locale.ROOT, "| `catalog.products` | %,d documents; the file's skus present: **%,d of %,d**; skus stored twice: **%,d** |%n%n",
+                stored.documents(), stored.fromFile(), lines, stored.duplicated()));
+        return verdict(problems.isEmpty(), problems.isEmpty() ? "cut-off run failed, rerun complete, every product once" : String.join("; ", problems), md, a);
+    }
+
+    /** 1. the import, cut off: SIGKILL of the catalog once {@code --kill-at} of the lines are written, then its restart. */
+    private static Cut importAndKill(Args a, Api api, Settings settings, long lines) throws Exception {
+        ImportRuns.Started first = ImportRuns.post(api, "/api", "catalog", settings.file());
+        if (!first.accepted()) {
+            return Cut.failed("the import was not accepted: " + first.post().status() + " " + ImportBench.abbreviate(first.post().body()));
+        }
+        JsonNode before = ImportRuns.follow(api, first.runPath(), System.nanoTime() + settings.timeoutNanos(), 100,
+                r -> ImportRuns.done(r) >= settings.killAt() * lines);
         if (before == null || ImportRuns.ended(before)) {
-            return verdict(false, "the import " + (before == null ? "could not be followed" : "ended before the kill (" + ImportRuns.describe(before)
-                    + "): lower --kill-at"), md, a);
+            return Cut.failed("the import " + (before == null ? "could not be followed" : "ended before the kill (" + ImportRuns.describe(before)
+                    + "): lower --kill-at"));
         }
         double cutAfter = (System.nanoTime() - first.postedAtNanos()) / 1e9;
-        boolean killed = Processes.kill9(pidFile);
+        boolean killed = Processes.kill9(settings.pidFile());
         System.err.printf(Locale.ROOT, "import-kill: SIGKILL after %.1f s at %s%n", cutAfter, ImportRuns.describe(before));
         if (!killed) {
-            return verdict(false, "no catalog process to kill (" + pidFile + ")", md, a);
+            return Cut.failed("no catalog process to kill (" + settings.pidFile() + ")");
         }
         long restartStart = System.nanoTime();
         boolean restarted = Processes.platformRestart(a.required("platform"), "catalog", a.str("restart-log", "/dev/null"));
         double restartSeconds = (System.nanoTime() - restartStart) / 1e9;
         if (!restarted) {
-            return verdict(false, "./platform restart catalog failed (see " + a.str("restart-log", "its log") + ")", md, a);
+            return Cut.failed("./platform restart catalog failed (see " + a.str("restart-log", "its log") + ")");
         }
+        return new Cut(first, before, cutAfter, restartSeconds, null);
+    }
 
-        // 2. the cut-off run is marked failed when seen
+    /** 2. the cut-off run is marked failed when seen. */
+    private static CutRunSeen cutRunAfterRestart(Api api, Cut cut, Settings settings, List<String> problems) throws Exception {
         long seenStart = System.nanoTime();
-        JsonNode after = ImportRuns.follow(api, first.runPath(), System.nanoTime() + failedWaitNanos, 500, r -> false);
+        JsonNode after = ImportRuns.follow(api, cut.run().runPath(), System.nanoTime() + settings.failedWaitNanos(), 500, r -> false);
         double failedAfter = (System.nanoTime() - seenStart) / 1e9;
         String cutState = after == null ? "unreadable" : after.path("state").asText("?");
         if (!"failed".equals(cutState)) {
             problems.add("the cut-off run is '" + cutState + "' " + Math.round(failedAfter) + " s after the restart, not 'failed'");
         }
+        return new CutRunSeen(after, failedAfter, cutState);
+    }
 
-        // 3. the same file again
-        ImportRuns.Started second = ImportRuns.post(api, "/api", "catalog", file);
-        JsonNode rerun = null;
-        double rerunSeconds = 0;
+    /** 3. the same file again: it must succeed with no reject. */
+    private static Rerun importAgain(Api api, Settings settings, long lines, List<String> problems) throws Exception {
+        ImportRuns.Started second = ImportRuns.post(api, "/api", "catalog", settings.file());
         if (!second.accepted()) {
             problems.add("the rerun was not accepted: " + second.post().status() + " " + ImportBench.abbreviate(second.post().body()));
-        } else {
-            rerun = ImportRuns.follow(api, second.runPath(), System.nanoTime() + timeoutNanos, 200, r -> false);
-            rerunSeconds = (System.nanoTime() - second.postedAtNanos()) / 1e9;
-            if (rerun == null || !"succeeded".equals(rerun.path("state").asText())) {
-                problems.add("the rerun did not succeed: " + ImportRuns.describe(rerun));
-            } else if (ImportRuns.count(rerun, "rejected") != 0 || ImportRuns.done(rerun) != lines) {
-                problems.add("the rerun rejected lines or missed some: " + ImportRuns.describe(rerun));
-            }
+            return new Rerun(null, 0);
         }
+        JsonNode rerun = ImportRuns.follow(api, second.runPath(), System.nanoTime() + settings.timeoutNanos(), 200, r -> false);
+        double rerunSeconds = (System.nanoTime() - second.postedAtNanos()) / 1e9;
+        if (rerun == null || !"succeeded".equals(rerun.path("state").asText())) {
+            problems.add("the rerun did not succeed: " + ImportRuns.describe(rerun));
+        } else if (ImportRuns.count(rerun, "rejected") != 0 || ImportRuns.done(rerun) != lines) {
+            problems.add("the rerun rejected lines or missed some: " + ImportRuns.describe(rerun));
+        }
+        return new Rerun(rerun, rerunSeconds);
+    }
 
-        // 4. the database: every sku of the file once, no sku twice
+    /** 4. the database: every sku of the file once, no sku twice. */
+    private static Stored stored(String mongo, Set<String> fileSkus, List<String> problems) {
         Map<String, Integer> seen = new HashMap<>();
         long documents = 0;
-        try (Db db = new Db(a.required("mongo")); MongoCursor<Document> c = db.db("catalog").getCollection("products")
+        try (Db db = new Db(mongo); MongoCursor<Document> c = db.db("catalog").getCollection("products")
                 .find().projection(include("sku")).batchSize(5000).iterator()) {
             while (c.hasNext()) {
                 documents++;
                 seen.merge(String.valueOf(c.next().get("sku")), 1, Integer::sum);
             }
         }
+        long lines = fileSkus.size();
         long fromFile = fileSkus.stream().filter(seen::containsKey).count();
         List<String> missing = fileSkus.stream().filter(s -> !seen.containsKey(s)).limit(5).toList();
         List<String> twice = seen.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).limit(5).toList();
@@ -113,18 +168,7 @@ final class ImportKill {
         if (duplicated > 0) {
             problems.add(String.format(Locale.ROOT, "%,d skus are stored more than once (e.g. %s)", duplicated, twice));
         }
-
-        md.append(String.format(Locale.ROOT, "A product import of `%s` (%,d products) through the gateway; once %.0f%% of its lines were written the "
-                + "catalog's JVM got `SIGKILL` and `./platform restart catalog` started it again; then the same file again.%n%n", file.getFileName(),
-                lines, killAt * 100));
-        md.append("| step | what was seen |\n|---|---|\n");
-        md.append(String.format(Locale.ROOT, "| cut off after %.1f s | %s |%n", cutAfter, ImportRuns.describe(before)));
-        md.append(String.format(Locale.ROOT, "| catalog restarted → ready | %.1f s |%n", restartSeconds));
-        md.append(String.format(Locale.ROOT, "| the cut-off run, %.1f s after the restart | **%s** %s |%n", failedAfter, cutState, ImportRuns.describe(after)));
-        md.append(String.format(Locale.ROOT, "| the same file again (%.1f s) | %s |%n", rerunSeconds, ImportRuns.describe(rerun)));
-        md.append(String.format(Locale.ROOT, "| `catalog.products` | %,d documents; the file's skus present: **%,d of %,d**; skus stored twice: **%,d** |%n%n",
-                documents, fromFile, lines, duplicated));
-        return verdict(problems.isEmpty(), problems.isEmpty() ? "cut-off run failed, rerun complete, every product once" : String.join("; ", problems), md, a);
+        return new Stored(documents, fromFile, duplicated, missing, twice);
     }
 
     /** The skus of an NDJSON product file, in a set (a repeated sku would make the file itself wrong). */
