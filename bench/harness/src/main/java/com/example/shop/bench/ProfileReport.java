@@ -211,14 +211,32 @@ final class ProfileReport {
         if (profiles.isEmpty()) {
             return "**No Flight Recorder file was found**: the profile step did not run or `jcmd` could not reach the processes.\n\n";
         }
-        Map<String, Long> total = new TreeMap<>();
-        for (Profile p : profiles) {
-            p.bySubsystem().forEach((k, v) -> total.merge(k, v, Long::sum));
-        }
-        List<String> rows = new ArrayList<>(total.keySet());
-        rows.sort(Comparator.comparing((String k) -> -share(profiles, k)));
         StringBuilder sb = new StringBuilder();
         sb.append("### CPU by subsystem (Flight Recorder execution samples)\n\n");
+        sb.append(howRecorded(profiled));
+        sb.append("| subsystem |");
+        profiles.forEach(p -> sb.append(' ').append(p.process()).append(" |"));
+        sb.append("\n|---|");
+        profiles.forEach(p -> sb.append("---:|"));
+        sb.append('\n');
+        sb.append(subsystemRows(profiles));
+        sb.append("\n| **execution samples** |");
+        profiles.forEach(p -> sb.append(' ').append(p.samples()).append(" |"));
+        sb.append("\n| GC pauses (collections) |");
+        profiles.forEach(p -> sb.append(String.format(Locale.ROOT, " %.0f ms (%d) |", p.gcPauseMs(), p.gcCount())));
+        sb.append("\n\n");
+        for (Profile p : profiles) {
+            if (p.commitWaits() > 0) {
+                sb.append(String.format(Locale.ROOT, "%s: %d waits of 10 ms or more for the group-commit lock, %.0f ms in all "
+                        + "(writers queued behind a commit in progress).%n%n", p.process(), p.commitWaits(), p.commitWaitMs()));
+            }
+        }
+        sb.append(hottestMethods(profiles));
+        return sb.toString();
+    }
+
+    private static String howRecorded(JsonNode profiled) {
+        StringBuilder sb = new StringBuilder();
         if (profiled != null) {
             sb.append(String.format(Locale.ROOT, "Recorded with `jcmd <pid> JFR.start settings=profile` (a sample of every running Java "
                             + "thread every 10 ms) during a separate reservation run of %.0f s (%s operations, %.0f ops/s), started on the "
@@ -228,11 +246,18 @@ final class ProfileReport {
         sb.append("Each sample is charged to the first frame outside the JDK, from the running method down (so a `HashMap` "
                 + "lookup inside the BSON codec counts as BSON); \"H2 MVStore commit\" is any H2 frame under a commit. Share of the "
                 + "process's samples; GC pauses are not samples (below).\n\n");
-        sb.append("| subsystem |");
-        profiles.forEach(p -> sb.append(' ').append(p.process()).append(" |"));
-        sb.append("\n|---|");
-        profiles.forEach(p -> sb.append("---:|"));
-        sb.append('\n');
+        return sb.toString();
+    }
+
+    /** One row per subsystem of 0.5% or more in some process, largest first, then the smaller ones together (no line end after it). */
+    private static String subsystemRows(List<Profile> profiles) {
+        Map<String, Long> total = new TreeMap<>();
+        for (Profile p : profiles) {
+            p.bySubsystem().forEach((k, v) -> total.merge(k, v, Long::sum));
+        }
+        List<String> rows = new ArrayList<>(total.keySet());
+        rows.sort(Comparator.comparing((String k) -> -share(profiles, k)));
+        StringBuilder sb = new StringBuilder();
         for (String k : rows) {
             if (profiles.stream().allMatch(p -> pct(p, k) < 0.5)) {
                 continue;
@@ -254,18 +279,11 @@ final class ProfileReport {
             }
             sb.append(String.format(Locale.ROOT, " %.0f%% |", small));
         }
-        sb.append("\n| **execution samples** |");
-        profiles.forEach(p -> sb.append(' ').append(p.samples()).append(" |"));
-        sb.append("\n| GC pauses (collections) |");
-        profiles.forEach(p -> sb.append(String.format(Locale.ROOT, " %.0f ms (%d) |", p.gcPauseMs(), p.gcCount())));
-        sb.append("\n\n");
-        for (Profile p : profiles) {
-            if (p.commitWaits() > 0) {
-                sb.append(String.format(Locale.ROOT, "%s: %d waits of 10 ms or more for the group-commit lock, %.0f ms in all "
-                        + "(writers queued behind a commit in progress).%n%n", p.process(), p.commitWaits(), p.commitWaitMs()));
-            }
-        }
-        sb.append("Hottest methods (the running frame, JDK included), share of the process's samples:\n\n");
+        return sb.toString();
+    }
+
+    private static String hottestMethods(List<Profile> profiles) {
+        StringBuilder sb = new StringBuilder("Hottest methods (the running frame, JDK included), share of the process's samples:\n\n");
         for (Profile p : profiles) {
             List<Map.Entry<String, Long>> top = new ArrayList<>(p.byLeafMethod().entrySet());
             top.sort(Map.Entry.<String, Long>comparingByValue().reversed());
@@ -302,7 +320,14 @@ final class ProfileReport {
         if (durable == null) {
             return "**No reservation run to take the timers from** (the `reserve` scenario did not run).\n\n";
         }
-        StringBuilder sb = new StringBuilder("### Where an add-to-cart's time goes\n\n");
+        JsonNode memMongo = memory == null ? null : memory.path("mongo").path("cart");
+        return "### Where an add-to-cart's time goes\n\n" + addToCartParts(durable, memMongo, census)
+                + (memMongo == null ? "" : commitShare(durable.path("mongo").path("cart"), memMongo)) + cpuPerOperation(durable, memory);
+    }
+
+    /** The mean add-to-cart, from the shopper's clock down to the cart service's catalog call and MongoDB commands. */
+    private static String addToCartParts(JsonNode durable, JsonNode memMongo, JsonNode census) {
+        StringBuilder sb = new StringBuilder();
         JsonNode add = durable.path("ops").path("add item");
         double addCount = add.path("count").asDouble();
         double clientMean = add.path("mean_ms").asDouble();
@@ -338,10 +363,17 @@ final class ProfileReport {
                 clientMean - cartMean));
         sb.append(String.format(Locale.ROOT, "| → the catalog call: %.2f calls per add × %.1f ms | %.1f | REST client timer `http_client_requests_seconds` (the snapshot cache answers the rest) |%n",
                 callsPerAdd, callMean, callsPerAdd * callMean));
-        double mongoTotal = 0;
         JsonNode addCensus = census == null ? null : census.path("add new line (product in the cart service's cache)").path("cart");
-        JsonNode cartMongo = durable.path("mongo").path("cart");
-        JsonNode memMongo = memory == null ? null : memory.path("mongo").path("cart");
+        double mongoTotal = mongoCommandsOfAnAdd(addCensus, durable.path("mongo").path("cart"), memMongo, sb);
+        sb.append(String.format(Locale.ROOT, "| → the rest inside the cart service: its own CPU, waiting for a worker thread, JSON | %.1f | cart service − catalog − MongoDB |%n",
+                cartMean - callsPerAdd * callMean - mongoTotal));
+        sb.append('\n');
+        return sb.toString();
+    }
+
+    /** One row per MongoDB command of an add (the census's counts, the run's mean times); returns their total ms. */
+    private static double mongoCommandsOfAnAdd(JsonNode addCensus, JsonNode cartMongo, JsonNode memMongo, StringBuilder sb) {
+        double mongoTotal = 0;
         if (addCensus != null && !addCensus.isMissingNode()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = addCensus.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -355,28 +387,31 @@ final class ProfileReport {
         } else {
             sb.append("| → MongoDB commands | ? | the census did not run |\n");
         }
-        sb.append(String.format(Locale.ROOT, "| → the rest inside the cart service: its own CPU, waiting for a worker thread, JSON | %.1f | cart service − catalog − MongoDB |%n",
-                cartMean - callsPerAdd * callMean - mongoTotal));
-        sb.append('\n');
+        return mongoTotal;
+    }
 
-        // the database's commit: the same commands on the durable and on the in-memory server
-        if (memMongo != null) {
-            sb.append("The embedded database's commit: mean time of each command the cart service sent, durable (H2 file, each write "
-                    + "acknowledged after the commit containing it) against in memory, in the two reservation runs:\n\n"
-                    + "| command collection | durable: count, mean ms | in memory: count, mean ms | commit's share of the mean |\n|---|---:|---:|---:|\n");
-            for (Iterator<Map.Entry<String, JsonNode>> it = cartMongo.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                double d = ms(e.getValue());
-                JsonNode m = memMongo.path(e.getKey());
-                double mm = ms(m);
-                sb.append(String.format(Locale.ROOT, "| %s | %.0f, %.2f | %s | %s |%n", e.getKey(), e.getValue().path("count").asDouble(), d,
-                        m.isMissingNode() ? "—" : String.format(Locale.ROOT, "%.0f, %.2f", m.path("count").asDouble(), mm),
-                        m.isMissingNode() || d == 0 ? "—" : String.format(Locale.ROOT, "%.0f%%", 100 * Math.max(0, d - mm) / d)));
-            }
-            sb.append('\n');
+    /** The database's commit: the same commands on the durable and on the in-memory server. */
+    private static String commitShare(JsonNode cartMongo, JsonNode memMongo) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("The embedded database's commit: mean time of each command the cart service sent, durable (H2 file, each write "
+                + "acknowledged after the commit containing it) against in memory, in the two reservation runs:\n\n"
+                + "| command collection | durable: count, mean ms | in memory: count, mean ms | commit's share of the mean |\n|---|---:|---:|---:|\n");
+        for (Iterator<Map.Entry<String, JsonNode>> it = cartMongo.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            double d = ms(e.getValue());
+            JsonNode m = memMongo.path(e.getKey());
+            double mm = ms(m);
+            sb.append(String.format(Locale.ROOT, "| %s | %.0f, %.2f | %s | %s |%n", e.getKey(), e.getValue().path("count").asDouble(), d,
+                    m.isMissingNode() ? "—" : String.format(Locale.ROOT, "%.0f, %.2f", m.path("count").asDouble(), mm),
+                    m.isMissingNode() || d == 0 ? "—" : String.format(Locale.ROOT, "%.0f%%", 100 * Math.max(0, d - mm) / d)));
         }
+        sb.append('\n');
+        return sb.toString();
+    }
 
-        // CPU per operation, both runs
+    /** CPU per operation, both runs. */
+    private static String cpuPerOperation(JsonNode durable, JsonNode memory) {
+        StringBuilder sb = new StringBuilder();
         sb.append("CPU per operation of the mix, by process (ms):\n\n| process | durable | in memory |\n|---|---:|---:|\n");
         double ops = durable.path("operations").asDouble();
         double memOps = memory == null ? 0 : memory.path("operations").asDouble();
