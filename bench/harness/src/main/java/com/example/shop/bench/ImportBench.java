@@ -30,66 +30,100 @@ final class ImportBench {
     private ImportBench() {
     }
 
+    /** What is imported: the file through {@code /api/admin/<base>/import}, under a label, and its size. */
+    private record ImportFile(String base, String label, Path file, long lines, long bytes) {
+    }
+
+    /**
+     * The import as measured: its run as last seen (null: not followed), the seconds from the POST to the run seen ended, the
+     * processes' CPU and the services' commands over that window, and the resident memory sampled meanwhile.
+     */
+    private record Measured(JsonNode run, double seconds, Observed.Window window, Map<String, Long> rssMax, Map<String, Long> rssFirst,
+                            int samples) {
+    }
+
     static int importRun(Args a) throws Exception {
         Api api = new Api(a.required("gateway"), a.required("token"), a.seconds("post-timeout", 1800), 2);
         String base = a.required("base");
         String label = a.str("label", base);
         Path file = Path.of(a.required("file"));
-        long lines = ImportRuns.lines(file);
-        long bytes = Files.size(file);
+        ImportFile imported = new ImportFile(base, label, file, ImportRuns.lines(file), Files.size(file));
         Map<String, Long> pids = new LinkedHashMap<>();
         Metrics.namedList(a.str("pids", "")).forEach((k, v) -> pids.put(k, Long.parseLong(v)));
-        Observed observed = Observed.from(a);
-        JsonNode run;
-        ImportRuns.Started started;
-        double seconds;
-        Observed.Window window;
-        Map<String, Long> rssMax;
-        Map<String, Long> rssFirst;
-        int samples;
+        Measured measured = importObserved(a, api, imported, pids, Observed.from(a));
+        if (measured == null) {
+            return 1;
+        }
+        printResult(imported, measured);
+        write(a, importSection(imported, measured, a.integer("poll-ms", 100)));
+        // --rejects-expected N: lines the store refuses on purpose (the bench platform's sample categories share
+        // slugs with the seed's under other ids: each such line is a category-id-conflict, as it must be)
+        long rejectsExpected = Long.parseLong(a.str("rejects-expected", "0"));
+        JsonNode run = measured.run();
+        boolean ok = "succeeded".equals(state(run)) && ImportRuns.count(run, "rejected") == rejectsExpected && ImportRuns.done(run) == imported.lines();
+        return ok ? 0 : 1;
+    }
+
+    private static String state(JsonNode run) {
+        return run == null ? "unknown" : run.path("state").asText("?");
+    }
+
+    /** POSTs the file and follows its run to its end, sampling memory and CPU meanwhile; null (the RESULT line printed) when not accepted. */
+    private static Measured importObserved(Args a, Api api, ImportFile imported, Map<String, Long> pids, Observed observed) throws Exception {
+        String base = imported.base();
         try (ImportRuns.RssSampler rss = new ImportRuns.RssSampler(pids, a.integer("sample-ms", 250))) {
             observed.start();
-            started = ImportRuns.post(api, "/api", base, file);
+            ImportRuns.Started started = ImportRuns.post(api, "/api", base, imported.file());
             if (!started.accepted()) {
-                System.err.println(label + ": POST /api/admin/" + base + "/import -> " + started.post().status() + " "
+                System.err.println(imported.label() + ": POST /api/admin/" + base + "/import -> " + started.post().status() + " "
                         + started.post().errorKind() + ": " + abbreviate(started.post().body()));
-                System.out.printf(Locale.ROOT, "RESULT import label=%s base=%s state=not-started status=%d%n", label, base,
+                System.out.printf(Locale.ROOT, "RESULT import label=%s base=%s state=not-started status=%d%n", imported.label(), base,
                         started.post().status());
-                return 1;
+                return null;
             }
             long deadline = System.nanoTime() + a.seconds("timeout", 1800).toNanos();
-            run = ImportRuns.follow(api, started.runPath(), deadline, a.integer("poll-ms", 100), r -> false);
-            seconds = (System.nanoTime() - started.postedAtNanos()) / 1e9;
-            window = observed.stop();
+            JsonNode run = ImportRuns.follow(api, started.runPath(), deadline, a.integer("poll-ms", 100), r -> false);
+            double seconds = (System.nanoTime() - started.postedAtNanos()) / 1e9;
+            Observed.Window window = observed.stop();
             rss.close();
-            rssMax = rss.maxKb();
-            rssFirst = rss.firstKb();
-            samples = rss.samples();
+            return new Measured(run, seconds, window, rss.maxKb(), rss.firstKb(), rss.samples());
         }
-        String state = run == null ? "unknown" : run.path("state").asText("?");
-        long done = ImportRuns.done(run);
-        double runSeconds = runSeconds(run);
+    }
+
+    /** The RESULT line the script reads, and the run described on stderr. */
+    private static void printResult(ImportFile imported, Measured measured) {
+        JsonNode run = measured.run();
+        double seconds = measured.seconds();
         StringBuilder result = new StringBuilder(String.format(Locale.ROOT,
                 "RESULT import label=%s base=%s state=%s lines=%d read=%d created=%d updated=%d unchanged=%d rejected=%d "
                         + "seconds=%.2f per_s=%.0f run_seconds=%.2f bytes=%d",
-                label, base, state, lines, ImportRuns.count(run, "read"), ImportRuns.count(run, "created"),
+                imported.label(), imported.base(), state(run), imported.lines(), ImportRuns.count(run, "read"), ImportRuns.count(run, "created"),
                 ImportRuns.count(run, "updated"), ImportRuns.count(run, "unchanged"), ImportRuns.count(run, "rejected"),
-                seconds, done / seconds, runSeconds, bytes));
-        rssMax.forEach((name, kb) -> result.append(String.format(Locale.ROOT, " rss_max_mib_%s=%.0f", name, kb / 1024.0)));
+                seconds, ImportRuns.done(run) / seconds, runSeconds(run), imported.bytes()));
+        measured.rssMax().forEach((name, kb) -> result.append(String.format(Locale.ROOT, " rss_max_mib_%s=%.0f", name, kb / 1024.0)));
+        Observed.Window window = measured.window();
         window.cpuMillis().forEach((name, ms) -> result.append(String.format(Locale.ROOT, " cpu_s_%s=%.1f",
                 name.replace(' ', '_'), ms / 1000)));
         for (String service : window.mongoCounts().keySet()) {
             result.append(" mongo_commands_").append(service).append('=').append(window.commands(service));
         }
         System.out.println(result);
-        System.err.println(label + ": " + ImportRuns.describe(run));
+        System.err.println(imported.label() + ": " + ImportRuns.describe(run));
+    }
 
+    /** The Markdown section: the run's figures, memory, commands and CPU. */
+    private static String importSection(ImportFile imported, Measured measured, int pollMs) {
+        JsonNode run = measured.run();
+        double seconds = measured.seconds();
+        long done = ImportRuns.done(run);
+        double runSeconds = runSeconds(run);
+        Observed.Window window = measured.window();
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "**%s** — `POST /api/admin/%s/import` of `%s` (%,d lines, %.1f MiB) through the gateway, "
-                        + "followed every %d ms until it ended.%n%n", label, base, file.getFileName(), lines, bytes / 1048576.0,
-                a.integer("poll-ms", 100)));
+                        + "followed every %d ms until it ended.%n%n", imported.label(), imported.base(), imported.file().getFileName(), imported.lines(),
+                imported.bytes() / 1048576.0, pollMs));
         md.append("| figure | value |\n|---|---:|\n");
-        md.append(String.format(Locale.ROOT, "| state | %s%s |%n", state, run != null && run.hasNonNull("error") ? " (" + run.path("error").asText() + ")" : ""));
+        md.append(String.format(Locale.ROOT, "| state | %s%s |%n", state(run), run != null && run.hasNonNull("error") ? " (" + run.path("error").asText() + ")" : ""));
         md.append(String.format(Locale.ROOT, "| lines read · created · updated · unchanged · rejected | %,d · %,d · %,d · %,d · %,d |%n",
                 ImportRuns.count(run, "read"), ImportRuns.count(run, "created"), ImportRuns.count(run, "updated"),
                 ImportRuns.count(run, "unchanged"), ImportRuns.count(run, "rejected")));
@@ -97,9 +131,9 @@ final class ImportBench {
         md.append(String.format(Locale.ROOT, "| the run's own started_at → finished_at | %s |%n",
                 runSeconds > 0 ? String.format(Locale.ROOT, "%.2f s", runSeconds) : "—"));
         md.append(String.format(Locale.ROOT, "| lines per second (POST → finished) | **%,.0f** |%n", done / seconds));
-        for (Map.Entry<String, Long> e : rssMax.entrySet()) {
+        for (Map.Entry<String, Long> e : measured.rssMax().entrySet()) {
             md.append(String.format(Locale.ROOT, "| resident memory of %s: before → largest (%d samples) | %.0f → **%.0f MiB** |%n",
-                    e.getKey(), samples, rssFirst.getOrDefault(e.getKey(), 0L) / 1024.0, e.getValue() / 1024.0));
+                    e.getKey(), measured.samples(), measured.rssFirst().getOrDefault(e.getKey(), 0L) / 1024.0, e.getValue() / 1024.0));
         }
         for (String service : window.mongoCounts().keySet()) {
             long commands = window.commands(service);
@@ -110,12 +144,7 @@ final class ImportBench {
         if (!window.cpuMillis().isEmpty()) {
             md.append("CPU time during the import:\n\n").append(Observed.cpuTable(window, done, "line")).append('\n');
         }
-        write(a, md.toString());
-        // --rejects-expected N: lines the store refuses on purpose (the bench platform's sample categories share
-        // slugs with the seed's under other ids: each such line is a category-id-conflict, as it must be)
-        long rejectsExpected = Long.parseLong(a.str("rejects-expected", "0"));
-        boolean ok = "succeeded".equals(state) && ImportRuns.count(run, "rejected") == rejectsExpected && done == lines;
-        return ok ? 0 : 1;
+        return md.toString();
     }
 
     static int exportRun(Args a) throws Exception {

@@ -45,10 +45,27 @@ final class ScaleQueries {
         Path store = Path.of(a.required("store"));
         int limit = a.integer("limit", 20);
         Path out = Path.of(a.required("out"));
-        List<Query> queries = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<Query> queries = pickQueries(api, StoreScan.of(store.resolve("products.ndjson")), a.str("category", ""), limit, problems);
 
-        StoreScan scan = StoreScan.of(store.resolve("products.ndjson"));
+        StringBuilder tsv = new StringBuilder();
+        for (Query q : queries) {
+            tsv.append(q.name).append('\t').append(q.path).append('\t').append(q.matched).append('\t').append(q.what.replace('\t', ' ')).append('\n');
+            System.out.println("QUERY " + q.name + " matched=" + q.matched + " " + q.path);
+        }
+        Files.writeString(out, tsv.toString());
+        if (!problems.isEmpty()) {
+            problems.forEach(p -> System.err.println("scale-queries: " + p));
+            System.out.println("RESULT scale-queries ok=false problems=" + problems.size());
+            return 1;
+        }
+        System.out.println("RESULT scale-queries ok=true queries=" + queries.size());
+        return 0;
+    }
+
+    /** The queries, picked from the store and the loaded catalog: one product, a category page, the jazz list, facets, a two-word q. */
+    private static List<Query> pickQueries(Api api, StoreScan scan, String category, int limit, List<String> problems) {
+        List<Query> queries = new ArrayList<>();
         Api.Response one = api.get("/api/products/" + enc(scan.middleSku));
         if (one.status() != 200) {
             problems.add("GET /api/products/" + scan.middleSku + " (the store's middle sku) -> " + one.status() + " " + abbreviate(one.body()));
@@ -56,7 +73,6 @@ final class ScaleQueries {
         queries.add(new Query("product", "/api/products/" + enc(scan.middleSku), 1, "one product by sku (`" + scan.middleSku
                 + "`, line " + scan.middleLine + " of " + scan.lines + " in the store)"));
 
-        String category = a.str("category", "");
         boolean picked = category.isEmpty();
         if (picked) {
             category = largestCategory(api, problems);
@@ -86,20 +102,7 @@ final class ScaleQueries {
             queries.add(list(api, problems, "q", "/api/products?q=" + enc(scan.pair) + "&limit=" + limit,
                     "`q=" + scan.pair + "` (the two words found together in the most titles: " + scan.pairTitles + ")"));
         }
-
-        StringBuilder tsv = new StringBuilder();
-        for (Query q : queries) {
-            tsv.append(q.name).append('\t').append(q.path).append('\t').append(q.matched).append('\t').append(q.what.replace('\t', ' ')).append('\n');
-            System.out.println("QUERY " + q.name + " matched=" + q.matched + " " + q.path);
-        }
-        Files.writeString(out, tsv.toString());
-        if (!problems.isEmpty()) {
-            problems.forEach(p -> System.err.println("scale-queries: " + p));
-            System.out.println("RESULT scale-queries ok=false problems=" + problems.size());
-            return 1;
-        }
-        System.out.println("RESULT scale-queries ok=true queries=" + queries.size());
-        return 0;
+        return queries;
     }
 
     /** The child with the most products of the root with the most products (the category facet), or "". */
