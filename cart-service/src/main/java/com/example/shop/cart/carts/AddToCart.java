@@ -1,6 +1,5 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.cart.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.elemMatch;
 import static com.mongodb.client.model.Filters.eq;
@@ -10,7 +9,6 @@ import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.min;
 import static com.mongodb.client.model.Updates.push;
-import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
@@ -25,14 +23,10 @@ import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.web.concurrency.Attempts;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.bson.Document;
 
 /**
  * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present.
@@ -60,9 +54,7 @@ import org.bson.Document;
 @ApplicationScoped
 public class AddToCart {
 
-    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
-
-    private final MongoCollection<Document> carts;
+    private final CartsStore store;
     private final GetCart getCart;
     private final Catalog catalog;
     private final Reservations reservations;
@@ -73,7 +65,7 @@ public class AddToCart {
 
     AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations, CartMetrics metrics,
               CrashPoints crashPoints, CartConfig config, Attempts attempts) {
-        this.carts = store.carts();
+        this.store = store;
         this.getCart = getCart;
         this.catalog = catalog;
         this.reservations = reservations;
@@ -85,20 +77,20 @@ public class AddToCart {
 
     public CartView add(String cartId, String sku, int qty) {
         LineLimits.requireWithinServiceLimit(qty, config);
-        Document cart = getCart.require(cartId);
-        StoredCart.requireActive(cart);
-        Document existing = StoredCart.line(cart, sku);
-        if (existing == null && StoredCart.lines(cart).size() >= config.limits().maxLines()) {
+        StoredCart cart = getCart.require(cartId);
+        cart.requireActive();
+        StoredCart.Item existing = cart.item(sku);
+        if (existing == null && cart.items().size() >= config.limits().maxLines()) {
             metrics.refused(Refusal.TOO_MANY_LINES);
             throw CartProblems.tooManyLines(config.limits().maxLines());
         }
         ProductSnapshot product = catalog.product(sku);
         int maxLine = LineLimits.of(product, config);
-        if ((existing == null ? 0 : number(existing, "qty")) + qty > maxLine) {
+        if ((existing == null ? 0 : existing.qty()) + qty > maxLine) {
             metrics.refused(Refusal.LINE_LIMIT);
             throw CartProblems.lineLimit(sku, maxLine);
         }
-        String currency = StoredCart.currency(cart);
+        String currency = cart.currency();
         if (currency != null && !currency.equals(product.currency())) {
             throw CartProblems.currencyMismatch(currency, product.currency());
         }
@@ -106,7 +98,7 @@ public class AddToCart {
         Move reserved = reservations.reserve(sku, cartId, qty);
         crashPoints.reached(CrashPoint.AFTER_RESERVE);
 
-        Document claimed;
+        StoredCart claimed;
         try {
             claimed = claim(cartId, sku, qty, product, maxLine, existing != null);
         } catch (ProblemException refused) {
@@ -116,16 +108,16 @@ public class AddToCart {
             throw refused;
         }
         reservations.settle(reserved);
-        return StoredCart.view(claimed);
+        return CartView.of(claimed);
     }
 
     /** Adds the units to the cart's line of this sku (made if absent); returns the cart as written. */
-    private Document claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine, boolean lineExpected) {
+    private StoredCart claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine, boolean lineExpected) {
         // which update to try first: the one that fits what the last read of the cart showed
         AtomicBoolean lineThere = new AtomicBoolean(lineExpected);
         return attempts.untilDone(() -> {
             Date now = new Date();
-            Document written = lineThere.get() ? growLine(cartId, sku, qty, maxLine, now) : pushLine(cartId, sku, qty, product, now);
+            StoredCart written = lineThere.get() ? growLine(cartId, sku, qty, maxLine, now) : pushLine(cartId, sku, qty, product, now);
             if (written == null) {
                 written = lineThere.get() ? pushLine(cartId, sku, qty, product, now) : growLine(cartId, sku, qty, maxLine, now);
             }
@@ -133,10 +125,10 @@ public class AddToCart {
                 return Optional.of(written);
             }
             // the line appeared or disappeared concurrently, or the cart is no longer active: look again
-            Document cart = getCart.require(cartId);
-            StoredCart.requireActive(cart);
-            Document current = StoredCart.line(cart, sku);
-            if (current != null && number(current, "qty") + qty > maxLine) {
+            StoredCart cart = getCart.require(cartId);
+            cart.requireActive();
+            StoredCart.Item current = cart.item(sku);
+            if (current != null && current.qty() + qty > maxLine) {
                 metrics.refused(Refusal.LINE_LIMIT);
                 throw CartProblems.lineLimit(sku, maxLine);
             }
@@ -145,20 +137,19 @@ public class AddToCart {
         });
     }
 
-    private Document growLine(String cartId, String sku, int qty, int maxLine, Date now) {
-        return carts.findOneAndUpdate(
-                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()),
-                        elemMatch("items", and(eq("sku", sku), lte("qty", maxLine - qty)))),
-                combine(inc("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
+    private StoredCart growLine(String cartId, String sku, int qty, int maxLine, Date now) {
+        return store.updateAndGet(
+                and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE),
+                        elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), lte(StoredCart.Item.QTY, maxLine - qty)))),
+                combine(inc(StoredCart.MATCHED_ITEM_QTY, qty), StoredCart.touched(now)));
     }
 
-    private Document pushLine(String cartId, String sku, int qty, ProductSnapshot product, Date now) {
-        Document line = new Document("sku", sku).append("qty", qty).append("details",
-                new Document("title", product.title()).append("type", product.type())
-                        .append("unit_price", product.unitPrice()).append("currency", product.currency()));
+    private StoredCart pushLine(String cartId, String sku, int qty, ProductSnapshot product, Date now) {
+        StoredCart.Item line = new StoredCart.Item(sku, qty, false,
+                new StoredCart.Details(product.title(), product.type(), product.unitPrice(), product.currency()));
         // held_since: the first reservation of the cart; $min keeps the earliest (cart.expiry.max-hold)
-        return carts.findOneAndUpdate(
-                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()), ne("items.sku", sku)),
-                combine(push("items", line), set("last_modified", now), min("held_since", now), inc("version", 1L)), AFTER);
+        return store.updateAndGet(
+                and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE), ne(StoredCart.ITEM_SKU, sku)),
+                combine(push(StoredCart.ITEMS, line.toDocument()), StoredCart.touched(now), min(StoredCart.HELD_SINCE, now)));
     }
 }

@@ -1,14 +1,9 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.cart.StoredFields.number;
-import static com.mongodb.client.model.Filters.eq;
-
 import com.example.shop.cart.inventory.Claims;
-import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.OptionalLong;
-import org.bson.Document;
 
 /**
  * What a cart still claims of its reservation of a sku, for the inventory cleanup (one read of
@@ -25,27 +20,27 @@ import org.bson.Document;
 @ApplicationScoped
 public class CartClaims implements Claims {
 
-    private final MongoCollection<Document> carts;
+    private final CartsStore store;
 
     public CartClaims(CartsStore store) {
-        this.carts = store.carts();
+        this.store = store;
     }
 
     @Override
     public OptionalLong claimed(String cartId, String sku, Instant cutoff) {
-        Document cart = carts.find(eq("_id", cartId)).first();
+        StoredCart cart = store.find(cartId);
         if (cart == null) {
             return OptionalLong.of(0);
         }
-        return switch (StoredCart.status(cart)) {
+        return switch (cart.status()) {
             case EXPIRED -> OptionalLong.of(0);
-            case COMPLETE -> Boolean.TRUE.equals(cart.getBoolean("settled")) ? OptionalLong.of(0) : OptionalLong.empty();
+            case COMPLETE -> cart.settled() ? OptionalLong.of(0) : OptionalLong.empty();
             case ACTIVE -> {
-                if (!cart.getDate("last_modified").toInstant().isBefore(cutoff)) {
+                if (!cart.lastModified().toInstant().isBefore(cutoff)) {
                     yield OptionalLong.empty();
                 }
-                Document line = StoredCart.line(cart, sku);
-                yield OptionalLong.of(line == null ? 0 : number(line, "qty"));
+                StoredCart.Item line = cart.item(sku);
+                yield OptionalLong.of(line == null ? 0 : line.qty());
             }
             case PENDING, EXPIRING -> OptionalLong.empty();
         };

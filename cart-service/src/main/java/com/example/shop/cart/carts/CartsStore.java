@@ -4,17 +4,23 @@ import com.example.shop.cart.CartSchema;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The carts feature's collection, {@code cart}: only this feature's use cases write or read it;
- * other features reach carts through them ({@link ExpireCarts}, {@link CartClaims}, ...).
+ * other features reach carts through them ({@link ExpireCarts}, {@link CartClaims}, ...). A cart
+ * is read and written as a {@link StoredCart}; filters and updates are built from its field names.
  */
 @ApplicationScoped
 public class CartsStore {
+
+    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
 
     private final MongoCollection<Document> carts;
 
@@ -30,5 +36,26 @@ public class CartsStore {
 
     MongoCollection<Document> carts() {
         return carts;
+    }
+
+    /** The cart with this id, or null. */
+    StoredCart find(String cartId) {
+        Document doc = carts.find(StoredCart.withId(cartId)).first();
+        return doc == null ? null : StoredCart.of(doc);
+    }
+
+    void insert(StoredCart cart) {
+        carts.insertOne(cart.toDocument());
+    }
+
+    /** Applies {@code update} to the cart {@code filter} matches; how many were modified (0 or 1). */
+    long update(Bson filter, Bson update) {
+        return carts.updateOne(filter, update).getModifiedCount();
+    }
+
+    /** Applies {@code update} to the cart {@code filter} matches; the cart as written, or null when none matched. */
+    StoredCart updateAndGet(Bson filter, Bson update) {
+        Document doc = carts.findOneAndUpdate(filter, update, AFTER);
+        return doc == null ? null : StoredCart.of(doc);
     }
 }

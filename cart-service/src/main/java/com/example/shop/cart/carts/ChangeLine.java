@@ -1,11 +1,9 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.cart.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.elemMatch;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.pull;
 import static com.mongodb.client.model.Updates.set;
 
@@ -20,13 +18,9 @@ import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.web.concurrency.Attempts;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
 import java.util.Optional;
-import org.bson.Document;
 import org.bson.conversions.Bson;
 
 /**
@@ -46,9 +40,7 @@ import org.bson.conversions.Bson;
 @ApplicationScoped
 public class ChangeLine {
 
-    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
-
-    private final MongoCollection<Document> carts;
+    private final CartsStore store;
     private final GetCart getCart;
     private final Reservations reservations;
     private final CartMetrics metrics;
@@ -59,7 +51,7 @@ public class ChangeLine {
 
     ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics, CrashPoints crashPoints,
                Catalog catalog, CartConfig config, Attempts attempts) {
-        this.carts = store.carts();
+        this.store = store;
         this.getCart = getCart;
         this.reservations = reservations;
         this.metrics = metrics;
@@ -76,18 +68,18 @@ public class ChangeLine {
 
     /** One read of the cart and its guarded writes; empty when the line or the cart's status changed meanwhile. */
     private Optional<CartView> attempt(String cartId, String sku, int qty) {
-        Document cart = getCart.require(cartId);
-        StoredCart.requireActive(cart);
-        Document line = StoredCart.line(cart, sku);
+        StoredCart cart = getCart.require(cartId);
+        cart.requireActive();
+        StoredCart.Item line = cart.item(sku);
         if (line == null) {
             throw CartProblems.noSuchLine(sku);
         }
-        long held = number(line, "qty");
+        long held = line.qty();
         if (qty == held) {
-            return Optional.of(StoredCart.view(cart));
+            return Optional.of(CartView.of(cart));
         }
-        Bson unchanged = and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()),
-                elemMatch("items", and(eq("sku", sku), eq("qty", line.get("qty")))));
+        Bson unchanged = and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE),
+                elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), eq(StoredCart.Item.QTY, line.qty()))));
         Date now = new Date();
         if (qty > held) {
             int limit = LineLimits.of(catalog.product(sku), config);
@@ -98,20 +90,19 @@ public class ChangeLine {
             int more = (int) (qty - held);
             Move reserved = reservations.reserve(sku, cartId, more);
             crashPoints.reached(CrashPoint.AFTER_RESERVE);
-            Document claimed = carts.findOneAndUpdate(unchanged,
-                    combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L)), AFTER);
+            StoredCart claimed = store.updateAndGet(unchanged, combine(set(StoredCart.MATCHED_ITEM_QTY, qty), StoredCart.touched(now)));
             if (claimed == null) {
                 reservations.release(sku, cartId, more, Return.COMPENSATION);
                 metrics.compensated();
             }
             reservations.settle(reserved);
-            return claimed == null ? Optional.empty() : Optional.of(StoredCart.view(claimed));
+            return claimed == null ? Optional.empty() : Optional.of(CartView.of(claimed));
         }
         Bson update = qty == 0
-                ? combine(pull("items", new Document("sku", sku)), set("last_modified", now), inc("version", 1L))
-                : combine(set("items.$.qty", qty), set("last_modified", now), inc("version", 1L));
+                ? combine(pull(StoredCart.ITEMS, eq(StoredCart.Item.SKU, sku)), StoredCart.touched(now))
+                : combine(set(StoredCart.MATCHED_ITEM_QTY, qty), StoredCart.touched(now));
         Move release = reservations.beginRelease(sku, cartId, held - qty);
-        Document unclaimed = carts.findOneAndUpdate(unchanged, update, AFTER);
+        StoredCart unclaimed = store.updateAndGet(unchanged, update);
         if (unclaimed == null) {
             reservations.abandon(release);
             return Optional.empty();
@@ -119,6 +110,6 @@ public class ChangeLine {
         crashPoints.reached(CrashPoint.AFTER_CART_RELEASE);
         reservations.finishRelease(release, Return.RELEASE);
         reservations.settle(release);
-        return Optional.of(StoredCart.view(unclaimed));
+        return Optional.of(CartView.of(unclaimed));
     }
 }

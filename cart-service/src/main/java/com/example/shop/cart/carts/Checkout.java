@@ -1,11 +1,9 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.cart.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.ne;
 import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.push;
 import static com.mongodb.client.model.Updates.set;
 
@@ -15,11 +13,9 @@ import com.example.shop.cart.payment.PaymentGateway.PaymentOutcomeUnknown;
 import com.example.shop.cart.payment.PaymentGateway.PaymentRequest;
 import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
 import com.example.shop.web.concurrency.Attempts;
-import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
 import java.util.Optional;
-import org.bson.Document;
 
 /**
  * POST /carts/{id}/checkout with an Idempotency-Key.
@@ -39,14 +35,14 @@ import org.bson.Document;
 @ApplicationScoped
 public class Checkout {
 
-    private final MongoCollection<Document> carts;
+    private final CartsStore store;
     private final GetCart getCart;
     private final PaymentGateway gateway;
     private final SettleCheckout settle;
     private final Attempts attempts;
 
     Checkout(CartsStore store, GetCart getCart, PaymentGateway gateway, SettleCheckout settle, Attempts attempts) {
-        this.carts = store.carts();
+        this.store = store;
         this.getCart = getCart;
         this.gateway = gateway;
         this.settle = settle;
@@ -72,7 +68,7 @@ public class Checkout {
         }
         // The end written here is the answer; if the other end won (the stalled-checkout job, or a
         // retry of this request), the cart is read to answer what was recorded.
-        Document ended = switch (result.outcome()) {
+        StoredCart ended = switch (result.outcome()) {
             case APPROVED -> settle.approve(cartId, key, result.chargeId());
             case DECLINED -> settle.decline(cartId, key, CheckoutState.DECLINED, result.reason());
             default -> null; // no answer: stays pending for the stalled-checkout job
@@ -89,36 +85,33 @@ public class Checkout {
 
     /** One read of the cart and the guarded lock; empty when the cart changed meanwhile. */
     private Optional<Locked> lock(String cartId, String key) {
-        Document cart = getCart.require(cartId);
-        if (StoredCart.attempt(cart, key) != null) {
+        StoredCart cart = getCart.require(cartId);
+        if (cart.attempt(key) != null) {
             return Optional.of(new Locked(0, null, replay(cart, key)));
         }
-        StoredCart.requireActive(cart);
-        if (StoredCart.lines(cart).isEmpty()) {
+        cart.requireActive();
+        if (cart.items().isEmpty()) {
             throw CartProblems.emptyCart();
         }
-        long total = StoredCart.totalAmount(cart);
-        String currency = StoredCart.currency(cart);
+        long total = cart.totalAmount();
+        String currency = cart.currency();
         Date now = new Date();
-        long locked = carts.updateOne(
-                and(eq("_id", cartId), eq("status", CartStatus.ACTIVE.wire()), eq("version", cart.get("version")),
-                        ne("checkouts.key", key)),
-                combine(set("status", CartStatus.PENDING.wire()), set("last_modified", now), inc("version", 1L),
-                        push("checkouts", new Document("key", key).append("state", CheckoutState.PENDING.wire())
-                                .append("amount", total).append("currency", currency).append("started", now))))
-                .getModifiedCount();
+        long locked = store.update(
+                and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE), eq(StoredCart.VERSION, cart.version()),
+                        ne(StoredCart.ATTEMPT_KEY, key)),
+                combine(set(StoredCart.STATUS, CartStatus.PENDING.wire()), StoredCart.touched(now),
+                        push(StoredCart.CHECKOUTS, StoredCart.Attempt.pending(key, total, currency, now).toDocument())));
         return locked == 1 ? Optional.of(new Locked(total, currency, null)) : Optional.empty();
     }
 
     /** The recorded outcome of the attempt under this key. */
-    private CheckoutResult replay(Document cart, String key) {
-        Document attempt = StoredCart.attempt(cart, key);
-        CheckoutState state = StoredCart.attemptState(attempt);
-        return switch (state) {
-            case DECLINED -> throw CartProblems.paymentDeclined(attempt.getString("reason"));
+    private CheckoutResult replay(StoredCart cart, String key) {
+        StoredCart.Attempt attempt = cart.attempt(key);
+        return switch (attempt.state()) {
+            case DECLINED -> throw CartProblems.paymentDeclined(attempt.reason());
             case ABANDONED -> throw CartProblems.checkoutAbandoned();
-            case PENDING, APPROVED -> new CheckoutResult(cart.getString("_id"), cart.getString("status"), state.wire(),
-                    attempt.getString("charge_id"), number(attempt, "amount"), attempt.getString("currency"), key);
+            case PENDING, APPROVED -> new CheckoutResult(cart.id(), cart.status().wire(), attempt.state().wire(),
+                    attempt.chargeId(), attempt.amount(), attempt.currency(), key);
         };
     }
 }

@@ -9,7 +9,6 @@ import static com.mongodb.client.model.Filters.or;
 import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Projections.include;
 import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.CartConfig;
@@ -95,19 +94,21 @@ public class ExpireCarts {
     public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
         Instant now = Instant.now();
         // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
-        Bson stale = and(eq("status", CartStatus.ACTIVE.wire()), lt("last_modified", Date.from(now.minus(inactiveAfter))), exists("items.0"));
-        Bson heldTooLong = and(eq("status", CartStatus.ACTIVE.wire()), lt("held_since", Date.from(now.minus(config.expiry().maxHold()))));
+        Bson stale = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(inactiveAfter))),
+                exists(StoredCart.FIRST_ITEM));
+        Bson heldTooLong = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.HELD_SINCE, Date.from(now.minus(config.expiry().maxHold()))));
         // One pass over the carts finds both locks' candidates and the carts already expiring (a crashed
         // run's, or another replica's at work): the embedded server matches every cart on each query, so
         // every further pass would cost as much as this one however few carts are stale.
         List<String> candidates = new ArrayList<>();
         Map<String, List<String>> expiring = new LinkedHashMap<>(); // cart id → the skus of its lines
-        for (Document cart : carts.find(or(stale, heldTooLong, eq("status", CartStatus.EXPIRING.wire())))
-                .projection(include("_id", "status", "items.sku"))) {
-            if (CartStatus.EXPIRING.wire().equals(cart.getString("status"))) {
-                expiring.put(cart.getString("_id"), skus(cart));
+        for (Document doc : carts.find(or(stale, heldTooLong, StoredCart.inStatus(CartStatus.EXPIRING)))
+                .projection(include(StoredCart.ID, StoredCart.STATUS, StoredCart.ITEM_SKU))) {
+            StoredCart cart = StoredCart.of(doc);
+            if (cart.status() == CartStatus.EXPIRING) {
+                expiring.put(cart.id(), cart.skus());
             } else {
-                candidates.add(cart.getString("_id"));
+                candidates.add(cart.id());
             }
         }
         int locked = 0;
@@ -120,9 +121,10 @@ public class ExpireCarts {
             lockedHeldTooLong += held;
             if (stalled + held > 0) {
                 // the lines as they were locked (a cart held too long may have changed since the pass)
-                for (Document cart : carts.find(and(in("_id", batch), eq("status", CartStatus.EXPIRING.wire())))
-                        .projection(include("_id", "items.sku"))) {
-                    expiring.putIfAbsent(cart.getString("_id"), skus(cart));
+                for (Document doc : carts.find(and(in(StoredCart.ID, batch), StoredCart.inStatus(CartStatus.EXPIRING)))
+                        .projection(include(StoredCart.ID, StoredCart.ITEM_SKU))) {
+                    StoredCart cart = StoredCart.of(doc);
+                    expiring.putIfAbsent(cart.id(), cart.skus());
                 }
             }
         }
@@ -135,8 +137,8 @@ public class ExpireCarts {
             Map<String, List<String>> lines = new LinkedHashMap<>();
             batch.forEach(id -> lines.put(id, expiring.get(id)));
             units += reservations.returnAllHeldBy(lines, Return.EXPIRY);
-            long marked = carts.updateMany(and(in("_id", batch), eq("status", CartStatus.EXPIRING.wire())),
-                    combine(set("status", CartStatus.EXPIRED.wire()), set("last_modified", new Date()), inc("version", 1L)))
+            long marked = carts.updateMany(and(in(StoredCart.ID, batch), StoredCart.inStatus(CartStatus.EXPIRING)),
+                    combine(set(StoredCart.STATUS, CartStatus.EXPIRED.wire()), StoredCart.touched(new Date())))
                     .getModifiedCount();
             expired += (int) marked;
             metrics.expired(marked);
@@ -145,17 +147,13 @@ public class ExpireCarts {
         return new ExpiryReport(locked, lockedHeldTooLong, expired, units, deleteSpent(now));
     }
 
-    private static List<String> skus(Document cart) {
-        return StoredCart.lines(cart).stream().map(line -> line.getString("sku")).toList();
-    }
-
     /**
      * Locks (active → expiring) the carts of {@code batch} that match {@code filter} at the moment
      * they are written, so a cart touched since the pass is left alone; returns how many.
      */
     private int lock(List<String> batch, Bson filter) {
-        return (int) carts.updateMany(and(in("_id", batch), filter),
-                combine(set("status", CartStatus.EXPIRING.wire()), set("last_modified", new Date()), inc("version", 1L)))
+        return (int) carts.updateMany(and(in(StoredCart.ID, batch), filter),
+                combine(set(StoredCart.STATUS, CartStatus.EXPIRING.wire()), StoredCart.touched(new Date())))
                 .getModifiedCount();
     }
 
@@ -168,12 +166,12 @@ public class ExpireCarts {
      */
     private long inBatches(Bson filter, ToLongFunction<Bson> write) {
         List<String> ids = new ArrayList<>();
-        for (Document cart : carts.find(filter).projection(include("_id"))) {
-            ids.add(cart.getString("_id"));
+        for (Document cart : carts.find(filter).projection(include(StoredCart.ID))) {
+            ids.add(cart.getString(StoredCart.ID));
         }
         long counted = 0;
         for (int from = 0; from < ids.size(); from += BATCH) {
-            counted += write.applyAsLong(and(in("_id", ids.subList(from, Math.min(from + BATCH, ids.size()))), filter));
+            counted += write.applyAsLong(and(in(StoredCart.ID, ids.subList(from, Math.min(from + BATCH, ids.size()))), filter));
         }
         return counted;
     }
@@ -182,10 +180,11 @@ public class ExpireCarts {
     private long deleteSpent(Instant now) {
         CartConfig.Retention retention = config.retention();
         List<Bson> spent = new ArrayList<>(List.of(
-                and(eq("status", CartStatus.EXPIRED.wire()), lt("last_modified", Date.from(now.minus(retention.expired())))),
-                and(eq("status", CartStatus.ACTIVE.wire()), size("items", 0), lt("last_modified", Date.from(now.minus(retention.empty()))))));
-        retention.complete().ifPresent(complete -> spent.add(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", true),
-                lt("last_modified", Date.from(now.minus(complete))))));
+                and(StoredCart.inStatus(CartStatus.EXPIRED), lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(retention.expired())))),
+                and(StoredCart.inStatus(CartStatus.ACTIVE), size(StoredCart.ITEMS, 0),
+                        lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(retention.empty()))))));
+        retention.complete().ifPresent(complete -> spent.add(and(StoredCart.inStatus(CartStatus.COMPLETE), eq(StoredCart.SETTLED, true),
+                lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(complete))))));
         long deleted = inBatches(or(spent), batch -> carts.deleteMany(batch).getDeletedCount());
         metrics.deleted(deleted);
         return deleted;

@@ -47,15 +47,16 @@ public class ResolveCheckouts {
         Date cutoff = Date.from(Instant.now().minus(stalledAfter));
         int completed = 0;
         int released = 0;
-        List<Document> stalled = carts.find(and(eq("status", CartStatus.PENDING.wire()), lt("last_modified", cutoff)))
+        List<Document> stalled = carts.find(and(StoredCart.inStatus(CartStatus.PENDING), lt(StoredCart.LAST_MODIFIED, cutoff)))
                 .into(new ArrayList<>());
-        for (Document cart : stalled) {
-            String cartId = cart.getString("_id");
-            Document attempt = StoredCart.pendingAttempt(cart);
+        for (Document doc : stalled) {
+            StoredCart cart = StoredCart.of(doc);
+            String cartId = cart.id();
+            StoredCart.Attempt attempt = cart.pendingAttempt();
             if (attempt == null) {
                 continue;
             }
-            String key = attempt.getString("key");
+            String key = attempt.key();
             PaymentResult result = gateway.status(Checkout.gatewayKey(cartId, key));
             switch (result.outcome()) {
                 case APPROVED -> completed += settle.approve(cartId, key, result.chargeId()) != null ? 1 : 0;
@@ -65,10 +66,10 @@ public class ResolveCheckouts {
             progress.accept(new CheckoutReport(completed, released, 0));
         }
         int finalized = 0;
-        List<Document> unsettled = carts.find(and(eq("status", CartStatus.COMPLETE.wire()), eq("settled", false),
-                lt("last_modified", cutoff))).into(new ArrayList<>());
+        List<Document> unsettled = carts.find(and(StoredCart.inStatus(CartStatus.COMPLETE), eq(StoredCart.SETTLED, false),
+                lt(StoredCart.LAST_MODIFIED, cutoff))).into(new ArrayList<>());
         for (Document cart : unsettled) {
-            settle.finalizeSale(cart.getString("_id"));
+            settle.finalizeSale(cart.getString(StoredCart.ID));
             finalized++;
             progress.accept(new CheckoutReport(completed, released, finalized));
         }

@@ -1,22 +1,16 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.cart.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.elemMatch;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.inventory.Reservations;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
-import org.bson.Document;
 import org.bson.conversions.Bson;
 
 /**
@@ -39,14 +33,12 @@ import org.bson.conversions.Bson;
 @ApplicationScoped
 public class SettleCheckout {
 
-    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
-
-    private final MongoCollection<Document> carts;
+    private final CartsStore store;
     private final Reservations reservations;
     private final CrashPoints crashPoints;
 
     SettleCheckout(CartsStore store, Reservations reservations, CrashPoints crashPoints) {
-        this.carts = store.carts();
+        this.store = store;
         this.reservations = reservations;
         this.crashPoints = crashPoints;
     }
@@ -55,18 +47,18 @@ public class SettleCheckout {
      * Approves the pending attempt under {@code key} and finishes the sale. Returns the cart as it
      * is afterwards, or null when the attempt was not pending any more (the other end won).
      */
-    Document approve(String cartId, String key, String chargeId) {
+    StoredCart approve(String cartId, String key, String chargeId) {
         Date now = new Date();
-        Document completed = carts.findOneAndUpdate(pendingAttempt(cartId, key),
-                combine(set("status", CartStatus.COMPLETE.wire()), set("settled", false),
-                        set("checkouts.$.state", CheckoutState.APPROVED.wire()),
-                        set("checkouts.$.charge_id", chargeId), set("checkouts.$.finished", now),
-                        set("last_modified", now), inc("version", 1L)), AFTER);
+        StoredCart completed = store.updateAndGet(pendingAttempt(cartId, key),
+                combine(set(StoredCart.STATUS, CartStatus.COMPLETE.wire()), set(StoredCart.SETTLED, false),
+                        set(StoredCart.MATCHED_ATTEMPT_STATE, CheckoutState.APPROVED.wire()),
+                        set(StoredCart.MATCHED_ATTEMPT_CHARGE, chargeId), set(StoredCart.MATCHED_ATTEMPT_FINISHED, now),
+                        StoredCart.touched(now)));
         if (completed == null) {
             return null;
         }
         crashPoints.reached(CrashPoint.AFTER_COMPLETE);
-        Document settled = finalizeSale(completed, new long[1]);
+        StoredCart settled = finalizeSale(completed, new long[1]);
         return settled == null ? completed : settled;
     }
 
@@ -75,45 +67,44 @@ public class SettleCheckout {
      * is active again with its reservations. Returns the cart as written, or null when the attempt
      * was not pending any more.
      */
-    Document decline(String cartId, String key, CheckoutState state, String reason) {
+    StoredCart decline(String cartId, String key, CheckoutState state, String reason) {
         Date now = new Date();
-        return carts.findOneAndUpdate(pendingAttempt(cartId, key),
-                combine(set("status", CartStatus.ACTIVE.wire()), set("checkouts.$.state", state.wire()),
-                        set("checkouts.$.reason", reason), set("checkouts.$.finished", now),
-                        set("last_modified", now), inc("version", 1L)), AFTER);
+        return store.updateAndGet(pendingAttempt(cartId, key),
+                combine(set(StoredCart.STATUS, CartStatus.ACTIVE.wire()), set(StoredCart.MATCHED_ATTEMPT_STATE, state.wire()),
+                        set(StoredCart.MATCHED_ATTEMPT_REASON, reason), set(StoredCart.MATCHED_ATTEMPT_FINISHED, now),
+                        StoredCart.touched(now)));
     }
 
     /** Turns a complete cart's reservations into sales; idempotent. Returns the units sold now. */
     long finalizeSale(String cartId) {
-        Document cart = carts.find(eq("_id", cartId)).first();
+        StoredCart cart = store.find(cartId);
         long[] sold = {0};
         finalizeSale(cart, sold);
         return sold[0];
     }
 
     /** Returns the cart settled, or null if there was nothing to do; adds the units sold to {@code soldOut[0]}. */
-    private Document finalizeSale(Document cart, long[] soldOut) {
-        if (cart == null || StoredCart.status(cart) != CartStatus.COMPLETE || Boolean.TRUE.equals(cart.getBoolean("settled"))) {
+    private StoredCart finalizeSale(StoredCart cart, long[] soldOut) {
+        if (cart == null || cart.status() != CartStatus.COMPLETE || cart.settled()) {
             return null;
         }
-        String cartId = cart.getString("_id");
+        String cartId = cart.id();
         long sold = 0;
-        for (Document item : StoredCart.lines(cart)) {
-            String sku = item.getString("sku");
-            if (Boolean.TRUE.equals(item.getBoolean("settled"))) {
+        for (StoredCart.Item item : cart.items()) {
+            if (item.settled()) {
                 continue;
             }
-            Reservations.Sale sale = reservations.sell(sku, cartId, number(item, "qty"));
+            Reservations.Sale sale = reservations.sell(item.sku(), cartId, item.qty());
             sold += sale.units();
-            carts.updateOne(and(eq("_id", cartId), eq("items.sku", sku)), set("items.$.settled", true));
+            store.update(and(StoredCart.withId(cartId), eq(StoredCart.ITEM_SKU, item.sku())), set(StoredCart.MATCHED_ITEM_SETTLED, true));
             reservations.settle(sale.move());
         }
         soldOut[0] = sold;
-        return carts.findOneAndUpdate(and(eq("_id", cartId), eq("status", CartStatus.COMPLETE.wire())), set("settled", true), AFTER);
+        return store.updateAndGet(and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.COMPLETE)), set(StoredCart.SETTLED, true));
     }
 
     private static Bson pendingAttempt(String cartId, String key) {
-        return and(eq("_id", cartId), eq("status", CartStatus.PENDING.wire()),
-                elemMatch("checkouts", and(eq("key", key), eq("state", CheckoutState.PENDING.wire()))));
+        return and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.PENDING),
+                elemMatch(StoredCart.CHECKOUTS, and(eq(StoredCart.Attempt.KEY, key), eq(StoredCart.Attempt.STATE, CheckoutState.PENDING.wire()))));
     }
 }

@@ -2,104 +2,238 @@ package com.example.shop.cart.carts;
 
 import static com.example.shop.cart.StoredFields.documents;
 import static com.example.shop.cart.StoredFields.number;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.CartProblems;
-import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 
 /**
- * What a stored cart document says: its status, its line of a sku, its currency and total, its
- * checkout attempts, and its public view.
+ * A cart document, collection {@code cart}, as a typed value; the field names are here and
+ * nowhere else:
  * <pre>
  * cart { _id, status, version, created, last_modified, held_since?,
  *        items: [{sku, qty, settled?, details: {title, type, unit_price, currency}}],
  *        checkouts: [{key, state, amount, currency, charge_id?, reason?, started, finished?}], settled? }
  * </pre>
+ * {@code version} is bumped by every write after the insert, so a read can guard a later write on
+ * it; {@code held_since} is the time of the cart's first reservation (the max hold);
+ * {@code settled} is written when the cart completes ({@code false}) and set once its sale is
+ * finished ({@code true}); an item's {@code settled} once its units are sold. A document read
+ * with a projection has only the projected values (the others are null, 0 or empty).
  */
-final class StoredCart {
+record StoredCart(String id, CartStatus status, long version, Date created, Date lastModified, Date heldSince,
+                  List<Item> items, List<Attempt> checkouts, boolean settled) {
 
-    private StoredCart() {
+    static final String ID = "_id";
+    static final String STATUS = "status";
+    static final String VERSION = "version";
+    static final String CREATED = "created";
+    static final String LAST_MODIFIED = "last_modified";
+    static final String HELD_SINCE = "held_since";
+    static final String ITEMS = "items";
+    static final String CHECKOUTS = "checkouts";
+    static final String SETTLED = "settled";
+
+    // The paths into the arrays, for filters and for updates of the element a filter matched ($).
+    /** {@code items.sku}: a cart with (or, with {@code $ne}, without) a line of a sku. */
+    static final String ITEM_SKU = ITEMS + "." + Item.SKU;
+    /** {@code items.0}: a cart with at least one line. */
+    static final String FIRST_ITEM = ITEMS + ".0";
+    static final String MATCHED_ITEM_QTY = ITEMS + ".$." + Item.QTY;
+    static final String MATCHED_ITEM_SETTLED = ITEMS + ".$." + Item.SETTLED;
+    /** {@code checkouts.key}: a cart with (or without) an attempt under a key. */
+    static final String ATTEMPT_KEY = CHECKOUTS + "." + Attempt.KEY;
+    static final String MATCHED_ATTEMPT_STATE = CHECKOUTS + ".$." + Attempt.STATE;
+    static final String MATCHED_ATTEMPT_CHARGE = CHECKOUTS + ".$." + Attempt.CHARGE_ID;
+    static final String MATCHED_ATTEMPT_REASON = CHECKOUTS + ".$." + Attempt.REASON;
+    static final String MATCHED_ATTEMPT_FINISHED = CHECKOUTS + ".$." + Attempt.FINISHED;
+
+    StoredCart {
+        items = List.copyOf(items);
+        checkouts = List.copyOf(checkouts);
     }
 
-    static CartStatus status(Document cart) {
-        return CartStatus.fromWire(cart.getString("status"));
+    static StoredCart of(Document doc) {
+        String status = doc.getString(STATUS);
+        return new StoredCart(doc.getString(ID), status == null ? null : CartStatus.fromWire(status), number(doc, VERSION),
+                doc.getDate(CREATED), doc.getDate(LAST_MODIFIED), doc.getDate(HELD_SINCE),
+                documents(doc, ITEMS).stream().map(Item::of).toList(),
+                documents(doc, CHECKOUTS).stream().map(Attempt::of).toList(), Boolean.TRUE.equals(doc.getBoolean(SETTLED)));
+    }
+
+    /** A new, empty, active cart: version 0, no lines, no attempts. */
+    static StoredCart created(String id, Date now) {
+        return new StoredCart(id, CartStatus.ACTIVE, 0L, now, now, null, List.of(), List.of(), false);
+    }
+
+    /**
+     * The document as stored: {@code held_since} only once set, {@code settled} only on a complete
+     * cart (a cart completes with {@code settled: false}).
+     */
+    Document toDocument() {
+        Document doc = new Document(ID, id).append(STATUS, status.wire()).append(VERSION, version).append(CREATED, created)
+                .append(LAST_MODIFIED, lastModified);
+        if (heldSince != null) {
+            doc.append(HELD_SINCE, heldSince);
+        }
+        doc.append(ITEMS, items.stream().map(Item::toDocument).toList())
+                .append(CHECKOUTS, checkouts.stream().map(Attempt::toDocument).toList());
+        if (status == CartStatus.COMPLETE) {
+            doc.append(SETTLED, settled);
+        }
+        return doc;
+    }
+
+    /** {@code {_id: cartId}} */
+    static Bson withId(String cartId) {
+        return eq(ID, cartId);
+    }
+
+    /** {@code {status: <status>}} */
+    static Bson inStatus(CartStatus status) {
+        return eq(STATUS, status.wire());
+    }
+
+    /** What every write to a cart after its insert does: the time of the change and the next version. */
+    static Bson touched(Date now) {
+        return combine(set(LAST_MODIFIED, now), inc(VERSION, 1L));
     }
 
     /** A 409 cart-inactive problem unless the cart is active (only an active cart's lines change). */
-    static void requireActive(Document cart) {
-        CartStatus status = status(cart);
+    void requireActive() {
         if (status != CartStatus.ACTIVE) {
             throw CartProblems.cartInactive(status.wire());
         }
     }
 
-    static List<Document> lines(Document cart) {
-        return documents(cart, "items");
-    }
-
     /** The cart's line of the sku, or null. */
-    static Document line(Document cart, String sku) {
-        for (Document item : lines(cart)) {
-            if (sku.equals(item.getString("sku"))) {
-                return item;
-            }
-        }
-        return null;
+    Item item(String sku) {
+        return items.stream().filter(item -> sku.equals(item.sku())).findFirst().orElse(null);
     }
 
-    /** The currency of the cart's lines, or null when it has none. */
-    static String currency(Document cart) {
-        for (Document item : lines(cart)) {
-            return item.get("details", Document.class).getString("currency");
-        }
-        return null;
+    /** The currency of the cart's lines, or null when it has none (its first line sets it). */
+    String currency() {
+        return items.isEmpty() ? null : items.get(0).details().currency();
     }
 
-    static long totalAmount(Document cart) {
-        long total = 0;
-        for (Document item : lines(cart)) {
-            total += number(item, "qty") * number(item.get("details", Document.class), "unit_price");
-        }
-        return total;
+    long totalUnits() {
+        return items.stream().mapToLong(Item::qty).sum();
+    }
+
+    long totalAmount() {
+        return items.stream().mapToLong(Item::amount).sum();
     }
 
     /** The checkout attempt under this Idempotency-Key, or null. */
-    static Document attempt(Document cart, String key) {
-        for (Document checkout : documents(cart, "checkouts")) {
-            if (key.equals(checkout.getString("key"))) {
-                return checkout;
-            }
-        }
-        return null;
+    Attempt attempt(String key) {
+        return checkouts.stream().filter(attempt -> key.equals(attempt.key())).findFirst().orElse(null);
     }
 
     /** The attempt still waiting for its payment's outcome, or null. */
-    static Document pendingAttempt(Document cart) {
-        for (Document checkout : documents(cart, "checkouts")) {
-            if (attemptState(checkout) == CheckoutState.PENDING) {
-                return checkout;
+    Attempt pendingAttempt() {
+        return checkouts.stream().filter(attempt -> attempt.state() == CheckoutState.PENDING).findFirst().orElse(null);
+    }
+
+    List<String> skus() {
+        return items.stream().map(Item::sku).toList();
+    }
+
+    /**
+     * A line of the cart: {@code qty} units of a sku, stored as an int, and the product's details as
+     * the catalog gave them when the line was made; {@code settled} once its units are sold.
+     */
+    record Item(String sku, int qty, boolean settled, Details details) {
+
+        static final String SKU = "sku";
+        static final String QTY = "qty";
+        static final String SETTLED = "settled";
+        static final String DETAILS = "details";
+
+        static Item of(Document doc) {
+            Document details = doc.get(DETAILS, Document.class);
+            return new Item(doc.getString(SKU), (int) number(doc, QTY), Boolean.TRUE.equals(doc.getBoolean(SETTLED)),
+                    details == null ? null : Details.of(details));
+        }
+
+        /** The line as pushed into {@code items}: {@code settled} only once sold. */
+        Document toDocument() {
+            Document doc = new Document(SKU, sku).append(QTY, qty);
+            if (settled) {
+                doc.append(SETTLED, true);
             }
+            return doc.append(DETAILS, details.toDocument());
         }
-        return null;
+
+        long amount() {
+            return qty * details.unitPrice();
+        }
     }
 
-    static CheckoutState attemptState(Document attempt) {
-        return CheckoutState.fromWire(attempt.getString("state"));
+    /** What a line copied from the catalog when it was made; never changed afterwards. */
+    record Details(String title, String type, long unitPrice, String currency) {
+
+        static final String TITLE = "title";
+        static final String TYPE = "type";
+        static final String UNIT_PRICE = "unit_price";
+        static final String CURRENCY = "currency";
+
+        static Details of(Document doc) {
+            return new Details(doc.getString(TITLE), doc.getString(TYPE), number(doc, UNIT_PRICE), doc.getString(CURRENCY));
+        }
+
+        Document toDocument() {
+            return new Document(TITLE, title).append(TYPE, type).append(UNIT_PRICE, unitPrice).append(CURRENCY, currency);
+        }
     }
 
-    static CartView view(Document cart) {
-        List<Line> lines = new ArrayList<>();
-        long units = 0;
-        for (Document item : lines(cart)) {
-            Document details = item.get("details", Document.class);
-            int qty = (int) number(item, "qty");
-            long price = number(details, "unit_price");
-            lines.add(new Line(item.getString("sku"), qty, details.getString("title"), details.getString("type"),
-                    price, details.getString("currency"), price * qty));
-            units += qty;
+    /**
+     * A checkout attempt, one per Idempotency-Key: {@code amount} and {@code currency} as locked;
+     * {@code charge_id} once approved, {@code reason} once declined or abandoned, {@code finished}
+     * once it ended.
+     */
+    record Attempt(String key, CheckoutState state, long amount, String currency, String chargeId, String reason,
+                   Date started, Date finished) {
+
+        static final String KEY = "key";
+        static final String STATE = "state";
+        static final String AMOUNT = "amount";
+        static final String CURRENCY = "currency";
+        static final String CHARGE_ID = "charge_id";
+        static final String REASON = "reason";
+        static final String STARTED = "started";
+        static final String FINISHED = "finished";
+
+        static Attempt of(Document doc) {
+            return new Attempt(doc.getString(KEY), CheckoutState.fromWire(doc.getString(STATE)), number(doc, AMOUNT),
+                    doc.getString(CURRENCY), doc.getString(CHARGE_ID), doc.getString(REASON), doc.getDate(STARTED),
+                    doc.getDate(FINISHED));
         }
-        return new CartView(cart.getString("_id"), cart.getString("status"), cart.getDate("last_modified").toInstant(),
-                lines, units, totalAmount(cart), currency(cart));
+
+        /** A new attempt, pending from {@code now}. */
+        static Attempt pending(String key, long amount, String currency, Date now) {
+            return new Attempt(key, CheckoutState.PENDING, amount, currency, null, null, now, null);
+        }
+
+        /** The attempt as pushed into {@code checkouts}: the optional fields only once set. */
+        Document toDocument() {
+            Document doc = new Document(KEY, key).append(STATE, state.wire()).append(AMOUNT, amount).append(CURRENCY, currency)
+                    .append(STARTED, started);
+            if (chargeId != null) {
+                doc.append(CHARGE_ID, chargeId);
+            }
+            if (reason != null) {
+                doc.append(REASON, reason);
+            }
+            if (finished != null) {
+                doc.append(FINISHED, finished);
+            }
+            return doc;
+        }
     }
 }

@@ -1,0 +1,140 @@
+package com.example.shop.cart.carts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Date;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A cart document as the use cases write it (the insert, the pushed line and attempt, the
+ * {@code $set}s of the checkout's ends) read as a {@link StoredCart}, and the documents the record
+ * writes compared, types included, with the ones the use cases wrote before there was a record.
+ */
+class StoredCartTest {
+
+    private static final Date CREATED = new Date(1_700_000_000_000L);
+    private static final Date ADDED = new Date(1_700_000_060_000L);
+    private static final Date LOCKED = new Date(1_700_000_120_000L);
+    private static final Date DECLINED = new Date(1_700_000_130_000L);
+    private static final Date APPROVED = new Date(1_700_000_180_000L);
+
+    /** A cart that was declined once, then paid, and whose sale is half finished: every field present. */
+    private static Document completedCart() {
+        Document shirt = new Document("sku", "shirt-1").append("qty", 2).append("settled", true).append("details",
+                new Document("title", "Shirt").append("type", "apparel").append("unit_price", 1999L).append("currency", "USD"));
+        Document mug = new Document("sku", "mug-7").append("qty", 1).append("details",
+                new Document("title", "Mug").append("type", "kitchen").append("unit_price", 850L).append("currency", "USD"));
+        Document declined = new Document("key", "k-1").append("state", "declined").append("amount", 4848L)
+                .append("currency", "USD").append("started", LOCKED).append("reason", "insufficient funds")
+                .append("finished", DECLINED);
+        Document approved = new Document("key", "k-2").append("state", "approved").append("amount", 4848L)
+                .append("currency", "USD").append("started", DECLINED).append("charge_id", "sim_42").append("finished", APPROVED);
+        return new Document("_id", "c".repeat(43)).append("status", "complete").append("version", 6L)
+                .append("created", CREATED).append("last_modified", APPROVED).append("held_since", ADDED)
+                .append("items", List.of(shirt, mug)).append("checkouts", List.of(declined, approved)).append("settled", false);
+    }
+
+    @Test
+    void aStoredCartReadsAsItsValues() {
+        StoredCart cart = StoredCart.of(completedCart());
+
+        assertEquals("c".repeat(43), cart.id());
+        assertEquals(CartStatus.COMPLETE, cart.status());
+        assertEquals(6L, cart.version());
+        assertEquals(CREATED, cart.created());
+        assertEquals(APPROVED, cart.lastModified());
+        assertEquals(ADDED, cart.heldSince());
+        assertFalse(cart.settled());
+        assertEquals(List.of(
+                new StoredCart.Item("shirt-1", 2, true, new StoredCart.Details("Shirt", "apparel", 1999L, "USD")),
+                new StoredCart.Item("mug-7", 1, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD"))), cart.items());
+        assertEquals(List.of(
+                new StoredCart.Attempt("k-1", CheckoutState.DECLINED, 4848L, "USD", null, "insufficient funds", LOCKED, DECLINED),
+                new StoredCart.Attempt("k-2", CheckoutState.APPROVED, 4848L, "USD", "sim_42", null, DECLINED, APPROVED)),
+                cart.checkouts());
+        assertEquals(3L, cart.totalUnits());
+        assertEquals(2 * 1999L + 850L, cart.totalAmount());
+        assertEquals("USD", cart.currency());
+        assertEquals("mug-7", cart.item("mug-7").sku());
+        assertNull(cart.item("hat-3"));
+        assertEquals("sim_42", cart.attempt("k-2").chargeId());
+        assertNull(cart.pendingAttempt());
+        assertEquals(List.of("shirt-1", "mug-7"), cart.skus());
+    }
+
+    @Test
+    void aQuantityWidenedToALongReadsTheSame() {
+        Document doc = completedCart();
+        doc.getList("items", Document.class).get(1).put("qty", 1L);
+
+        assertEquals(1, StoredCart.of(doc).item("mug-7").qty());
+    }
+
+    @Test
+    void aCartRoundTripsThroughItsDocument() {
+        StoredCart cart = StoredCart.of(completedCart());
+
+        assertEquals(completedCart(), cart.toDocument());
+        assertEquals(cart, StoredCart.of(cart.toDocument()));
+    }
+
+    @Test
+    void aNewCartIsTheDocumentCreateCartInserted() {
+        StoredCart cart = StoredCart.created("n".repeat(43), CREATED);
+
+        Document inserted = new Document("_id", "n".repeat(43)).append("status", "active").append("version", 0L)
+                .append("created", CREATED).append("last_modified", CREATED).append("items", List.of())
+                .append("checkouts", List.of());
+        assertEquals(inserted, cart.toDocument());
+        assertEquals(cart, StoredCart.of(cart.toDocument()));
+        assertFalse(cart.toDocument().containsKey("held_since"));
+        assertFalse(cart.toDocument().containsKey("settled"));
+    }
+
+    @Test
+    void aNewLineAndANewAttemptAreTheSubdocumentsTheUseCasesPushed() {
+        StoredCart.Item line = new StoredCart.Item("mug-7", 3, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD"));
+        Document pushedLine = new Document("sku", "mug-7").append("qty", 3).append("details",
+                new Document("title", "Mug").append("type", "kitchen").append("unit_price", 850L).append("currency", "USD"));
+        assertEquals(pushedLine, line.toDocument());
+        assertEquals(line, StoredCart.Item.of(line.toDocument()));
+
+        StoredCart.Attempt attempt = StoredCart.Attempt.pending("k-9", 2550L, "USD", LOCKED);
+        Document pushedAttempt = new Document("key", "k-9").append("state", "pending").append("amount", 2550L)
+                .append("currency", "USD").append("started", LOCKED);
+        assertEquals(pushedAttempt, attempt.toDocument());
+        assertEquals(attempt, StoredCart.Attempt.of(attempt.toDocument()));
+    }
+
+    @Test
+    void aProjectedCartHasOnlyItsProjectedValues() {
+        // ExpireCarts reads {_id, status, items.sku}
+        Document projected = new Document("_id", "p".repeat(43)).append("status", "expiring")
+                .append("items", List.of(new Document("sku", "shirt-1"), new Document("sku", "mug-7")));
+
+        StoredCart cart = StoredCart.of(projected);
+
+        assertEquals(CartStatus.EXPIRING, cart.status());
+        assertEquals(List.of("shirt-1", "mug-7"), cart.skus());
+        assertTrue(cart.checkouts().isEmpty());
+        assertNull(StoredCart.of(new Document("_id", "p".repeat(43))).status());
+    }
+
+    @Test
+    void thePathsAreBuiltFromTheFieldNames() {
+        assertEquals("items.sku", StoredCart.ITEM_SKU);
+        assertEquals("items.0", StoredCart.FIRST_ITEM);
+        assertEquals("items.$.qty", StoredCart.MATCHED_ITEM_QTY);
+        assertEquals("items.$.settled", StoredCart.MATCHED_ITEM_SETTLED);
+        assertEquals("checkouts.key", StoredCart.ATTEMPT_KEY);
+        assertEquals("checkouts.$.state", StoredCart.MATCHED_ATTEMPT_STATE);
+        assertEquals("checkouts.$.charge_id", StoredCart.MATCHED_ATTEMPT_CHARGE);
+        assertEquals("checkouts.$.reason", StoredCart.MATCHED_ATTEMPT_REASON);
+        assertEquals("checkouts.$.finished", StoredCart.MATCHED_ATTEMPT_FINISHED);
+    }
+}
