@@ -48,8 +48,12 @@ public class AvailabilityOutbox {
 
     private static final Logger LOG = Logger.getLogger(AvailabilityOutbox.class);
     private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+    // The fields of a record in the outbox and of an acknowledgement in availability_listed
+    static final String SKU = "_id";
     static final String SOLD_OUT = "sold_out";
     static final String REV = "rev";
+    /** When the outbox record was written (the acknowledgements have none). */
+    static final String AT = "at";
     static final int RECONCILE_PAGE = 1_000;
 
     /** A transition as recorded: the sku's state at stock revision {@code rev}. */
@@ -98,8 +102,8 @@ public class AvailabilityOutbox {
     /** Records the sku's state at {@code rev}, unless a record as new or newer is there. */
     void record(String sku, boolean soldOut, long rev) {
         try {
-            outbox.updateOne(and(eq("_id", sku), lt(REV, rev)),
-                    combine(set(SOLD_OUT, soldOut), set(REV, rev), set("at", new Date())), UPSERT);
+            outbox.updateOne(and(eq(SKU, sku), lt(REV, rev)),
+                    combine(set(SOLD_OUT, soldOut), set(REV, rev), set(AT, new Date())), UPSERT);
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
                 LOG.warnf("The availability of %s could not be recorded (%s); the reconciliation sends it", sku, e.toString());
@@ -114,7 +118,7 @@ public class AvailabilityOutbox {
     public List<Pending> pending(int limit) {
         List<Pending> pending = new ArrayList<>();
         for (Document doc : outbox.find().limit(limit)) {
-            pending.add(new Pending(doc.getString("_id"), Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT)), rev(doc)));
+            pending.add(new Pending(doc.getString(SKU), Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT)), rev(doc)));
         }
         return pending;
     }
@@ -126,14 +130,14 @@ public class AvailabilityOutbox {
     public void delivered(List<Pending> transitions) {
         for (Pending t : transitions) {
             try {
-                listed.updateOne(and(eq("_id", t.sku()), lt(REV, t.rev())), combine(set(SOLD_OUT, t.soldOut()), set(REV, t.rev())),
+                listed.updateOne(and(eq(SKU, t.sku()), lt(REV, t.rev())), combine(set(SOLD_OUT, t.soldOut()), set(REV, t.rev())),
                         UPSERT);
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
                     throw e;
                 }
             }
-            outbox.deleteOne(and(eq("_id", t.sku()), eq(REV, t.rev())));
+            outbox.deleteOne(and(eq(SKU, t.sku()), eq(REV, t.rev())));
         }
     }
 
@@ -160,8 +164,8 @@ public class AvailabilityOutbox {
             }
             List<String> skus = page.stream().map(doc -> doc.getString(StoredStock.SKU)).toList();
             Map<String, Boolean> acknowledged = new HashMap<>();
-            for (Document doc : listed.find(in("_id", skus)).projection(include(SOLD_OUT))) {
-                acknowledged.put(doc.getString("_id"), Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT)));
+            for (Document doc : listed.find(in(SKU, skus)).projection(include(SOLD_OUT))) {
+                acknowledged.put(doc.getString(SKU), Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT)));
             }
             for (Document doc : page) {
                 String sku = doc.getString(StoredStock.SKU);

@@ -36,6 +36,9 @@ public class ExportStock {
 
     /** The lines, lazily, a page of {@value #PAGE} at a time. */
     public Iterator<Line> lines() {
-        return IdOrderedScan.of(inventory, include("qty"), PAGE, doc -> new Line(doc.getString("_id"), StoredStock.of(doc).available()));
+        return IdOrderedScan.of(inventory, include(StoredStock.AVAILABLE), PAGE, doc -> {
+            StoredStock stock = StoredStock.of(doc);
+            return new Line(stock.sku(), stock.available());
+        });
     }
 }

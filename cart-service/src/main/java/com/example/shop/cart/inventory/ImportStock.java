@@ -130,8 +130,8 @@ public class ImportStock implements LineImporter<StockLine> {
      */
     private boolean round(Map<String, ImportLine<StockLine>> pending, Set<String> written, ImportOutcomes outcomes) {
         Map<String, Document> current = new HashMap<>();
-        for (Document doc : inventory.find(in("_id", pending.keySet())).projection(include("qty"))) {
-            current.put(doc.getString("_id"), doc);
+        for (Document doc : inventory.find(in(StoredStock.SKU, pending.keySet())).projection(include(StoredStock.AVAILABLE))) {
+            current.put(doc.getString(StoredStock.SKU), doc);
         }
         Date now = new Date();
         List<WriteModel<Document>> writes = new ArrayList<>();
@@ -159,9 +159,9 @@ public class ImportStock implements LineImporter<StockLine> {
                     it.remove();
                     continue;
                 }
-                writes.add(new UpdateOneModel<>(and(eq("_id", sku), eq("qty", doc.get("qty"))),
-                        combine(set("qty", qty), inc("stocked", (long) qty - available), inc(StoredStock.REV, 1L),
-                                set("updated", now))));
+                writes.add(new UpdateOneModel<>(and(eq(StoredStock.SKU, sku), eq(StoredStock.AVAILABLE, doc.get(StoredStock.AVAILABLE))),
+                        combine(set(StoredStock.AVAILABLE, qty), inc(StoredStock.STOCKED, (long) qty - available),
+                                inc(StoredStock.REV, 1L), set(StoredStock.UPDATED, now))));
                 if ((available > 0) != (qty > 0)) {
                     crossing.add(sku);
                 }

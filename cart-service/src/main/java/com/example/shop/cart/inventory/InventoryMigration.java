@@ -48,7 +48,16 @@ public class InventoryMigration {
 
     private static final Logger LOG = Logger.getLogger(InventoryMigration.class);
     static final String NAME = "inventory-ledger";
+    /** The first model's holders of a sku: {@code carted: [{cart_id, qty, timestamp}]} in its stock document. */
     private static final String OLD_HOLDERS = "carted";
+    private static final String OLD_HOLDER_CART = "cart_id";
+    private static final String OLD_HOLDER_QTY = "qty";
+    private static final String OLD_HOLDER_AT = "timestamp";
+    /** The marker in {@code migrations}: {_id: NAME, done, finished, converted}. */
+    private static final String MARKER_ID = "_id";
+    private static final String MARKER_DONE = "done";
+    private static final String MARKER_FINISHED = "finished";
+    private static final String MARKER_CONVERTED = "converted";
     private static final int CHUNK = 1000;
 
     private final MongoCollection<Document> inventory;
@@ -104,7 +113,7 @@ public class InventoryMigration {
 
     /** Converts every stock document still in the first model; returns how many it converted. */
     public int migrate() {
-        if (migrations.find(and(eq("_id", NAME), eq("done", true))).first() != null) {
+        if (migrations.find(and(eq(MARKER_ID, NAME), eq(MARKER_DONE, true))).first() != null) {
             done = true;
             return 0;
         }
@@ -113,7 +122,8 @@ public class InventoryMigration {
             convert(stock);
             converted++;
         }
-        migrations.updateOne(eq("_id", NAME), combine(set("done", true), set("finished", new Date()), set("converted", converted)),
+        migrations.updateOne(eq(MARKER_ID, NAME),
+                combine(set(MARKER_DONE, true), set(MARKER_FINISHED, new Date()), set(MARKER_CONVERTED, converted)),
                 new UpdateOptions().upsert(true));
         if (converted > 0) {
             LOG.infof("Converted the stock of %d skus to the reservation ledger", converted);
@@ -128,15 +138,15 @@ public class InventoryMigration {
         List<WriteModel<Document>> inserts = new ArrayList<>();
         long reserved = 0;
         for (Document entry : documents(stock, OLD_HOLDERS)) {
-            long qty = number(entry, "qty");
+            long qty = number(entry, OLD_HOLDER_QTY);
             if (qty <= 0) {
                 continue;
             }
-            String cartId = entry.getString("cart_id");
+            String cartId = entry.getString(OLD_HOLDER_CART);
             String id = StoredReservation.id(sku, cartId);
             ids.add(id);
             reserved += qty;
-            Date at = entry.getDate("timestamp") == null ? new Date() : entry.getDate("timestamp");
+            Date at = entry.getDate(OLD_HOLDER_AT) == null ? new Date() : entry.getDate(OLD_HOLDER_AT);
             inserts.add(new UpdateOneModel<>(eq(StoredReservation.ID, id),
                     combine(setOnInsert(StoredReservation.SKU, sku), setOnInsert(StoredReservation.CART, cartId),
                             setOnInsert(StoredReservation.QTY, qty), setOnInsert(StoredReservation.RESERVED_AT, at)),

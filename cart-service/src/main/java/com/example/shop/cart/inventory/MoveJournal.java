@@ -190,16 +190,16 @@ public class MoveJournal {
         }
 
         void remove(MongoCollection<Document> inventory, MongoCollection<Document> reservations) {
-            remove(inventory, byStock);
-            remove(reservations, byReservation);
+            remove(inventory, StoredStock.SKU, byStock);
+            remove(reservations, StoredReservation.ID, byReservation);
         }
 
-        private static void remove(MongoCollection<Document> collection, Map<String, Set<String>> opsById) {
+        private static void remove(MongoCollection<Document> collection, String idField, Map<String, Set<String>> opsById) {
             if (opsById.isEmpty()) {
                 return;
             }
             List<WriteModel<Document>> updates = new ArrayList<>(opsById.size());
-            opsById.forEach((id, ops) -> updates.add(new UpdateOneModel<>(eq("_id", id), MoveMarks.unmark(ops))));
+            opsById.forEach((id, ops) -> updates.add(new UpdateOneModel<>(eq(idField, id), MoveMarks.unmark(ops))));
             collection.bulkWrite(updates, new BulkWriteOptions().ordered(false));
         }
     }

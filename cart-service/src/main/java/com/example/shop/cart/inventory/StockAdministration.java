@@ -58,7 +58,7 @@ public class StockAdministration {
 
     /** One read and its guarded write; empty when a reservation or another admin changed the stock meanwhile. */
     private Optional<Boolean> setAvailableOnce(String sku, int qty) {
-        Document current = inventory.find(eq("_id", sku)).first();
+        Document current = inventory.find(eq(StoredStock.SKU, sku)).first();
         if (current == null) {
             try {
                 inventory.insertOne(StoredStock.newDocument(sku, qty, new Date()));
@@ -77,8 +77,9 @@ public class StockAdministration {
         if (old == qty) {
             return Optional.of(true); // nothing to change
         }
-        Document after = inventory.findOneAndUpdate(and(eq("_id", sku), eq("qty", current.get("qty"))),
-                combine(set("qty", qty), inc("stocked", (long) qty - old), inc(StoredStock.REV, 1L), set("updated", new Date())),
+        Document after = inventory.findOneAndUpdate(and(eq(StoredStock.SKU, sku), eq(StoredStock.AVAILABLE, current.get(StoredStock.AVAILABLE))),
+                combine(set(StoredStock.AVAILABLE, qty), inc(StoredStock.STOCKED, (long) qty - old), inc(StoredStock.REV, 1L),
+                        set(StoredStock.UPDATED, new Date())),
                 AFTER);
         if (after == null) {
             return Optional.empty();
@@ -88,15 +89,16 @@ public class StockAdministration {
     }
 
     public StockView restock(String sku, int qty) {
-        Document after = inventory.findOneAndUpdate(eq("_id", sku),
-                combine(inc("qty", qty), inc("stocked", (long) qty), inc(StoredStock.REV, 1L), set("updated", new Date()),
-                        setOnInsert("reserved", 0L), setOnInsert("sold", 0L)), UPSERT_AFTER);
+        Document after = inventory.findOneAndUpdate(eq(StoredStock.SKU, sku),
+                combine(inc(StoredStock.AVAILABLE, qty), inc(StoredStock.STOCKED, (long) qty), inc(StoredStock.REV, 1L),
+                        set(StoredStock.UPDATED, new Date()), setOnInsert(StoredStock.RESERVED, 0L), setOnInsert(StoredStock.SOLD, 0L)),
+                UPSERT_AFTER);
         availability.afterUpdate(StoredFields.number(after, StoredStock.AVAILABLE) - qty, after);
         return view(sku);
     }
 
     public StockView view(String sku) {
-        Document doc = inventory.find(eq("_id", sku)).first();
+        Document doc = inventory.find(eq(StoredStock.SKU, sku)).first();
         if (doc == null) {
             throw CartProblems.noSuchInventory(sku);
         }

@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,8 +28,8 @@ import org.bson.types.ObjectId;
  * Job runs and the per-job lease, in the cart database so that every replica sees them.
  * <pre>
  * job_runs   {_id: hex id, job, trigger, state: running|succeeded|failed, counts: {...},
- *             started_at, finished_at, heartbeat_at, error?}
- * job_leases {_id: job, run_id, expires_at}        one document per job
+ *             started_at, finished_at, heartbeat_at, error?}     {@link StoredRun}
+ * job_leases {_id: job, run_id, expires_at}        one document per job: {@link StoredLease}
  * </pre>
  * The lease is what keeps a job from running twice at once on any replica. It is taken with one
  * guarded upsert: {@code findOneAndUpdate({_id: job, expires_at < now}, {$set: {run_id, expires_at}},
@@ -66,10 +65,10 @@ public class JobRuns {
     Optional<String> tryLease(JobName job, String runId, Instant now) {
         try {
             Document before = leases.findOneAndUpdate(
-                    and(eq("_id", job.wire()), lt("expires_at", Date.from(now))),
-                    combine(set("run_id", runId), set("expires_at", Date.from(now.plus(lease)))),
+                    and(eq(StoredLease.JOB, job.wire()), lt(StoredLease.EXPIRES_AT, Date.from(now))),
+                    combine(set(StoredLease.RUN_ID, runId), set(StoredLease.EXPIRES_AT, Date.from(now.plus(lease)))),
                     new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.BEFORE));
-            return Optional.of(before == null ? "" : before.getString("run_id"));
+            return Optional.of(before == null ? "" : StoredLease.of(before).runId());
         } catch (MongoException e) {
             if (ErrorCategory.fromErrorCode(e.getCode()) == ErrorCategory.DUPLICATE_KEY) {
                 return Optional.empty();
@@ -80,74 +79,75 @@ public class JobRuns {
 
     /** The run that holds the job's lease now, if any. */
     Optional<String> leaseHolder(JobName job) {
-        Document held = leases.find(eq("_id", job.wire())).first();
-        return held == null ? Optional.empty() : Optional.ofNullable(held.getString("run_id"));
+        Document held = leases.find(eq(StoredLease.JOB, job.wire())).first();
+        return held == null ? Optional.empty() : Optional.ofNullable(StoredLease.of(held).runId());
     }
 
     /** Extends the lease of a run that still holds it; false when it was lost (expired and taken). */
     boolean renew(JobName job, String runId, Instant now) {
-        return leases.updateOne(and(eq("_id", job.wire()), eq("run_id", runId)),
-                set("expires_at", Date.from(now.plus(lease)))).getMatchedCount() == 1;
+        return leases.updateOne(and(eq(StoredLease.JOB, job.wire()), eq(StoredLease.RUN_ID, runId)),
+                set(StoredLease.EXPIRES_AT, Date.from(now.plus(lease)))).getMatchedCount() == 1;
     }
 
     void release(JobName job, String runId) {
-        leases.deleteOne(and(eq("_id", job.wire()), eq("run_id", runId)));
+        leases.deleteOne(and(eq(StoredLease.JOB, job.wire()), eq(StoredLease.RUN_ID, runId)));
     }
 
     void insert(String runId, JobName job, RunTrigger trigger, Instant startedAt) {
-        Date started = Date.from(startedAt);
-        runs.insertOne(new Document("_id", runId).append("job", job.wire()).append("trigger", trigger.wire())
-                .append("state", RUNNING).append("counts", new Document()).append("started_at", started)
-                .append("finished_at", null).append("heartbeat_at", started));
+        runs.insertOne(StoredRun.started(runId, job, trigger, Date.from(startedAt)).toDocument());
     }
 
     /** Records the counts so far and that the run is alive. */
     void heartbeat(String runId, Map<String, Long> counts, Instant now) {
-        runs.updateOne(and(eq("_id", runId), eq("state", RUNNING)),
-                combine(set("counts", new Document(counts)), set("heartbeat_at", Date.from(now))));
+        runs.updateOne(running(runId), combine(set(StoredRun.COUNTS, new Document(counts)), set(StoredRun.HEARTBEAT_AT, Date.from(now))));
     }
 
     /** Ends a running run; guarded so that a run already recorded as abandoned stays so. */
     void finish(String runId, RunState state, Map<String, Long> counts, String error, Instant now) {
-        List<Bson> changes = new ArrayList<>(List.of(set("state", state.wire()), set("counts", new Document(counts)),
-                set("finished_at", Date.from(now)), set("heartbeat_at", Date.from(now))));
+        List<Bson> changes = new ArrayList<>(List.of(set(StoredRun.STATE, state.wire()), set(StoredRun.COUNTS, new Document(counts)),
+                set(StoredRun.FINISHED_AT, Date.from(now)), set(StoredRun.HEARTBEAT_AT, Date.from(now))));
         if (error != null) {
-            changes.add(set("error", error));
+            changes.add(set(StoredRun.ERROR, error));
         }
-        runs.updateOne(and(eq("_id", runId), eq("state", RUNNING)), combine(changes));
+        runs.updateOne(running(runId), combine(changes));
     }
 
     /** A run whose replica died before it finished: failed, with its counts as last recorded. */
     void abandon(String runId, Instant now) {
-        runs.updateOne(and(eq("_id", runId), eq("state", RUNNING)), combine(set("state", RunState.FAILED.wire()),
-                set("finished_at", Date.from(now)),
-                set("error", "abandoned: the instance running it stopped before it finished")));
+        runs.updateOne(running(runId), combine(set(StoredRun.STATE, RunState.FAILED.wire()),
+                set(StoredRun.FINISHED_AT, Date.from(now)),
+                set(StoredRun.ERROR, "abandoned: the instance running it stopped before it finished")));
+    }
+
+    /** {@code {_id: runId, state: running}}: the guard of every write after the insert. */
+    private static Bson running(String runId) {
+        return and(eq(StoredRun.ID, runId), eq(StoredRun.STATE, RUNNING));
     }
 
     /** Drops finished runs of the job older than {@code keepFor}. */
     void prune(JobName job, Duration keepFor, Instant now) {
-        runs.deleteMany(and(eq("job", job.wire()), lt("finished_at", Date.from(now.minus(keepFor)))));
+        runs.deleteMany(and(eq(StoredRun.JOB, job.wire()), lt(StoredRun.FINISHED_AT, Date.from(now.minus(keepFor)))));
     }
 
     Optional<JobRunView> find(String runId) {
-        Document run = runs.find(eq("_id", runId)).first();
-        return Optional.ofNullable(run).map(this::current).map(JobRuns::view);
+        Document run = runs.find(eq(StoredRun.ID, runId)).first();
+        return Optional.ofNullable(run).map(StoredRun::of).map(this::current).map(StoredRun::view);
     }
 
     /** Newest first (by start, then id); {@code after} is the last run of the previous page. */
     List<JobRunView> page(JobName job, int limit, RunPosition after) {
         List<Bson> filters = new ArrayList<>();
         if (job != null) {
-            filters.add(eq("job", job.wire()));
+            filters.add(eq(StoredRun.JOB, job.wire()));
         }
         if (after != null) {
             Date started = Date.from(after.startedAt());
-            filters.add(or(lt("started_at", started), and(eq("started_at", started), lt("_id", after.id()))));
+            filters.add(or(lt(StoredRun.STARTED_AT, started), and(eq(StoredRun.STARTED_AT, started), lt(StoredRun.ID, after.id()))));
         }
         List<JobRunView> page = new ArrayList<>();
         runs.find(filters.isEmpty() ? new Document() : and(filters))
-                .sort(Sorts.descending("started_at", "_id")).limit(limit)
-                .forEach(run -> page.add(view(current(run))));
+                .sort(Sorts.descending(StoredRun.STARTED_AT, StoredRun.ID)).limit(limit)
+                .forEach(run -> page.add(current(StoredRun.of(run)).view()));
         return page;
     }
 
@@ -155,28 +155,14 @@ public class JobRuns {
      * The run as it stands: a run still marked running whose heartbeat stopped for longer than the
      * lease lost its replica, and is recorded (once, guarded) as abandoned before it is shown.
      */
-    private Document current(Document run) {
-        Date heartbeat = run.getDate("heartbeat_at");
+    private StoredRun current(StoredRun run) {
         Instant now = Instant.now();
-        if (RUNNING.equals(run.getString("state")) && heartbeat != null
-                && heartbeat.toInstant().plus(lease).isBefore(now)) {
-            abandon(run.getString("_id"), now);
-            Document again = runs.find(eq("_id", run.getString("_id"))).first();
-            return again == null ? run : again;
+        if (run.silentSince(now, lease)) {
+            abandon(run.id(), now);
+            Document again = runs.find(eq(StoredRun.ID, run.id())).first();
+            return again == null ? run : StoredRun.of(again);
         }
         return run;
-    }
-
-    private static JobRunView view(Document run) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        Document stored = run.get("counts", Document.class);
-        if (stored != null) {
-            stored.forEach((name, value) -> counts.put(name, value instanceof Number n ? n.longValue() : 0L));
-        }
-        Date finished = run.getDate("finished_at");
-        return new JobRunView(run.getString("_id"), run.getString("job"), run.getString("trigger"),
-                run.getString("state"), counts, run.getDate("started_at").toInstant(),
-                finished == null ? null : finished.toInstant(), run.getString("error"));
     }
 
     static String newId() {

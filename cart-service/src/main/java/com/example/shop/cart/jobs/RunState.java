@@ -9,4 +9,10 @@ public enum RunState {
     public String wire() {
         return name().toLowerCase();
     }
+
+    /** As stored in {@code job_runs}. */
+    static RunState fromWire(String stored) {
+        return java.util.Arrays.stream(values()).filter(value -> value.wire().equals(stored)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("a job run with the unknown state " + stored));
+    }
 }

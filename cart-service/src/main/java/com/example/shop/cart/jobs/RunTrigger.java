@@ -10,4 +10,10 @@ public enum RunTrigger {
     public String wire() {
         return name().toLowerCase();
     }
+
+    /** As stored in {@code job_runs}. */
+    static RunTrigger fromWire(String stored) {
+        return java.util.Arrays.stream(values()).filter(value -> value.wire().equals(stored)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("a job run with the unknown trigger " + stored));
+    }
 }
