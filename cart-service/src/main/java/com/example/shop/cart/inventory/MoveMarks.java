@@ -2,7 +2,10 @@ package com.example.shop.cart.inventory;
 
 import static com.example.shop.cart.StoredFields.documents;
 import static com.example.shop.cart.StoredFields.number;
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.ne;
+import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Updates.pull;
 import static com.mongodb.client.model.Updates.push;
 
@@ -39,6 +42,11 @@ final class MoveMarks {
 
     static Bson unmark(Collection<String> ops) {
         return pull(FIELD, new Document(OP, new Document("$in", ops)));
+    }
+
+    /** The filter: the document carries exactly one mark, and it is one of these moves'. */
+    static Bson onlyMarkOneOf(Collection<String> ops) {
+        return and(size(FIELD, 1), in(FIELD + "." + OP, ops));
     }
 
     /** The units the move marked on this document, if it marked it. */
