@@ -6,10 +6,8 @@ import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.example.shop.catalog.search.IndexUpdates;
-import com.example.shop.catalog.search.ListedProduct;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import org.bson.Document;
 
 /**
  * Creates a product at version 1 with one {@code insertOne}. The unique index on {@code sku}
@@ -25,18 +23,21 @@ public class CreateProduct {
     private final SchemaSetup schema;
     private final IndexUpdates index;
     private final ListedProducts listed;
+    private final PerCartLimit perCartLimit;
 
-    CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index, ListedProducts listed) {
+    CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index, ListedProducts listed,
+                  PerCartLimit perCartLimit) {
         this.store = store;
         this.fields = fields;
         this.schema = schema;
         this.index = index;
         this.listed = listed;
+        this.perCartLimit = perCartLimit;
     }
 
     /** Inserts the product, then puts it in this replica's search index before answering (write-through). */
-    public ProductJson create(ProductBody body) {
-        Document product = newProduct(body);
+    public ProductView create(ProductBody body) {
+        StoredProduct product = newProduct(body);
         schema.requireReady(); // no insert without the unique sku index: it is what refuses a duplicate
         if (store.versionOf(body.sku()).isPresent()) {
             // refused before the write begins, so that a refusal changes nothing (not even the catalog
@@ -45,7 +46,7 @@ public class CreateProduct {
         }
         IndexUpdates.Change change = index.change(List.of(body.sku()));
         try {
-            store.products().insertOne(product);
+            store.products().insertOne(product.toDocument());
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
                 change.none();
@@ -57,24 +58,21 @@ public class CreateProduct {
             change.reread(List.of(body.sku())); // written or not: the index takes what MongoDB holds
             throw e;
         }
-        ListedProduct created = listed.listed(product);
-        change.put(created);
-        return ProductJson.of(created.product());
+        change.put(listed.listed(product));
+        return ProductView.of(product, perCartLimit.of(product));
     }
 
     /**
-     * The stored document of a product written for the first time, at version 1: every rule of a
+     * A product written for the first time, at version 1: every rule of a
      * create, the same for one POST and for each line of an import. Throws the problem a client gets.
      */
-    Document newProduct(ProductBody body) {
+    StoredProduct newProduct(ProductBody body) {
         if (body.sku() == null || body.sku().isEmpty()) {
             throw Problems.invalidField("sku", "'sku' must not be blank");
         }
         if (body.version() != null && body.version() != 1L) {
             throw Problems.invalidField("version", "'version' is assigned by the service; a new product has version 1");
         }
-        Document product = new Document("sku", body.sku());
-        product.putAll(fields.of(body));
-        return product.append("version", 1L);
+        return fields.of(body.sku(), body, 1L);
     }
 }

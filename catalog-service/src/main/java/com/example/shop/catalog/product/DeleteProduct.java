@@ -27,7 +27,8 @@ public class DeleteProduct {
 
     /** When {@code expectedVersion} is given, only if the product is still at that version. */
     public void delete(String sku, Long expectedVersion) {
-        Bson filter = expectedVersion == null ? eq("sku", sku) : and(eq("sku", sku), eq("version", expectedVersion));
+        Bson filter = expectedVersion == null ? eq(StoredProduct.SKU, sku)
+                : and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion));
         // Refused before the write begins when it would be refused anyway (see ReplaceProduct).
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (expectedVersion != null && ((Number) stored).longValue() != expectedVersion) {

@@ -1,13 +1,14 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.web.bulk.IdOrderedScan;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Iterator;
 import org.bson.Document;
 
 /**
- * Every product as one NDJSON line in the form an import takes back: the product as GET shows it
- * without its {@code version} (an import writes its own) and {@code keywords_extra} (it only
+ * Every product as one NDJSON line in the form an import takes back ({@link ProductView#exported}): the
+ * product as GET shows it without its {@code version} (an import writes its own) and {@code keywords_extra} (it only
  * describes {@code keywords}). The per-cart limit goes out with its
  * source, so an inherited limit stays inherited when the file is imported again.
  */
@@ -18,10 +19,12 @@ class ExportProducts {
 
     private final ProductStore store;
     private final PerCartLimit perCartLimit;
+    private final ObjectMapper json;
 
-    ExportProducts(ProductStore store, PerCartLimit perCartLimit) {
+    ExportProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) {
         this.store = store;
         this.perCartLimit = perCartLimit;
+        this.json = json;
     }
 
     /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link IdOrderedScan}). */
@@ -29,9 +32,8 @@ class ExportProducts {
         return IdOrderedScan.of(store.products(), null, BATCH, this::line);
     }
 
-    private String line(Document product) {
-        product.remove("_id");
-        product.remove("version");
-        return perCartLimit.shownOn(product).toJson(ProductJson.SETTINGS);
+    private String line(Document stored) {
+        StoredProduct product = StoredProduct.of(stored);
+        return ProductView.exported(product, perCartLimit.of(product)).toJson(json);
     }
 }

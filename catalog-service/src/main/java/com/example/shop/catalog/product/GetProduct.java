@@ -6,7 +6,10 @@ import org.bson.Document;
 
 import static com.mongodb.client.model.Filters.eq;
 
-/** One product by sku, with the per-cart limit in force; 404 when unknown. */
+/**
+ * One product by sku, with the per-cart limit in force; 404 when unknown. The hottest read of the
+ * platform: one {@code findOne}, and the view is written once, by the resource's JSON writer.
+ */
 @ApplicationScoped
 public class GetProduct {
 
@@ -18,11 +21,12 @@ public class GetProduct {
         this.perCartLimit = perCartLimit;
     }
 
-    public ProductJson bySku(String sku) {
-        Document product = store.products().find(eq("sku", sku)).projection(ProductStore.WITHOUT_ID).first();
-        if (product == null) {
+    public ProductView bySku(String sku) {
+        Document stored = store.products().find(eq(StoredProduct.SKU, sku)).projection(ProductStore.WITHOUT_ID).first();
+        if (stored == null) {
             throw CatalogProblems.unknownProduct(sku);
         }
-        return ProductJson.of(perCartLimit.shownOn(product));
+        StoredProduct product = StoredProduct.of(stored);
+        return ProductView.of(product, perCartLimit.of(product));
     }
 }

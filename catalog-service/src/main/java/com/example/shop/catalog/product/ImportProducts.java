@@ -103,15 +103,15 @@ class ImportProducts implements LineImporter<ProductBody> {
             }
         } finally {
             // what was written as it was written; the rest (refused, lost, or cut off by an error) as MongoDB holds it
-            change.put(settled.stored.values().stream().map(product -> listed.listed(new Document(product))).toList(),
+            change.put(settled.stored.values().stream().map(listed::listed).toList(),
                     skus.stream().filter(sku -> !settled.knows(sku)).toList());
         }
     }
 
     /** The lines of a batch whose stored state is known without reading it back. */
     private static final class Settled {
-        /** Sku → the document MongoDB holds now: the one written, or the one read back. */
-        final Map<String, Document> stored = new HashMap<>();
+        /** Sku → the product MongoDB holds now: the one written, or the one read back. */
+        final Map<String, StoredProduct> stored = new HashMap<>();
         final Set<String> unchanged = new HashSet<>();
 
         boolean knows(String sku) {
@@ -123,25 +123,25 @@ class ImportProducts implements LineImporter<ProductBody> {
     private Map<String, Candidate> write(Map<String, Candidate> candidates, ImportOutcomes outcomes, Settled settled,
                                          boolean lastAttempt) {
         Map<String, Document> existing = new HashMap<>();
-        for (Document product : store.products().find(in("sku", candidates.keySet()))) {
-            existing.put(product.getString("sku"), product);
+        for (Document product : store.products().find(in(StoredProduct.SKU, candidates.keySet()))) {
+            existing.put(product.getString(StoredProduct.SKU), product);
         }
         List<WriteModel<Document>> writes = new ArrayList<>(candidates.size());
         List<Candidate> written = new ArrayList<>(candidates.size());
         for (Candidate candidate : candidates.values()) {
             Document current = existing.get(candidate.sku());
             if (current == null) {
-                writes.add(new InsertOneModel<>(candidate.product()));
+                writes.add(new InsertOneModel<>(candidate.product().toDocument()));
                 written.add(candidate.asCreate());
-            } else if (sameFields(current, candidate.product())) {
+            } else if (StoredProduct.of(current).sameFieldsAs(candidate.product())) {
                 outcomes.unchanged(candidate.line());
                 settled.unchanged.add(candidate.sku());
             } else {
-                long version = ((Number) current.get("version")).longValue();
-                Document replacement = new Document(candidate.product());
-                replacement.put("version", version + 1);
-                writes.add(new ReplaceOneModel<>(and(eq("_id", current.get("_id")), eq("version", current.get("version"))),
-                        replacement));
+                Object storedVersion = current.get(StoredProduct.VERSION);
+                long version = ((Number) storedVersion).longValue();
+                StoredProduct replacement = candidate.product().withVersion(version + 1);
+                writes.add(new ReplaceOneModel<>(and(eq(StoredProduct.ID, current.get(StoredProduct.ID)),
+                        eq(StoredProduct.VERSION, storedVersion)), replacement.toDocument()));
                 written.add(candidate.asUpdate(replacement, version));
             }
         }
@@ -199,14 +199,14 @@ class ImportProducts implements LineImporter<ProductBody> {
         if (updates.isEmpty()) {
             return;
         }
-        Map<String, Document> after = new HashMap<>();
+        Map<String, StoredProduct> after = new HashMap<>();
         List<String> skus = updates.stream().map(Candidate::sku).toList();
-        for (Document product : store.products().find(in("sku", skus))) {
-            after.put(product.getString("sku"), product);
+        for (Document product : store.products().find(in(StoredProduct.SKU, skus))) {
+            after.put(product.getString(StoredProduct.SKU), StoredProduct.of(product));
         }
         for (Candidate candidate : updates) {
-            Document now = after.get(candidate.sku());
-            if (now != null && sameFields(now, candidate.product())) {
+            StoredProduct now = after.get(candidate.sku());
+            if (now != null && now.sameFieldsAs(candidate.product())) {
                 outcomes.updated(candidate.line());
                 settled.stored.put(candidate.sku(), now);
             } else if (!lastAttempt) {
@@ -214,25 +214,14 @@ class ImportProducts implements LineImporter<ProductBody> {
             } else {
                 outcomes.rejected(candidate.line(), now == null ? CatalogProblems.unknownProduct(candidate.sku()).problem()
                         : Problems.preconditionFailed("Product '" + candidate.sku() + "'", candidate.readVersion(),
-                                now.get("version")).problem());
+                                now.version()).problem());
             }
         }
     }
 
-    /** The fields a line sets, compared with a stored product's (not its {@code _id}, sku or version). */
-    static boolean sameFields(Document stored, Document product) {
-        Document a = new Document(stored);
-        Document b = new Document(product);
-        for (String own : List.of("_id", "sku", "version")) {
-            a.remove(own);
-            b.remove(own);
-        }
-        return a.equals(b);
-    }
+    private record Candidate(ImportLine<ProductBody> line, StoredProduct product, boolean isCreate, long readVersion) {
 
-    private record Candidate(ImportLine<ProductBody> line, Document product, boolean isCreate, long readVersion) {
-
-        Candidate(ImportLine<ProductBody> line, Document product) {
+        Candidate(ImportLine<ProductBody> line, StoredProduct product) {
             this(line, product, false, 0);
         }
 
@@ -245,15 +234,13 @@ class ImportProducts implements LineImporter<ProductBody> {
         }
 
         /** The line as the replace of the product read at {@code version}: {@code replacement} is what it stores. */
-        Candidate asUpdate(Document replacement, long version) {
+        Candidate asUpdate(StoredProduct replacement, long version) {
             return new Candidate(line, replacement, false, version);
         }
 
-        /** The same line for another attempt: a new document without the {@code _id} the failed insert gave it. */
+        /** The same line for another attempt (each write makes its own document, so no {@code _id} of a failed insert stays). */
         Candidate fresh() {
-            Document again = new Document(product);
-            again.remove("_id");
-            return new Candidate(line, again);
+            return new Candidate(line, product.withVersion(1L));
         }
     }
 }

@@ -4,9 +4,9 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.bson.Document;
 
 /**
  * The {@code keywords} array of a product (seed 003 §4.3.2: keyword search on a multikey index).
@@ -31,7 +31,7 @@ public final class Keywords {
         return keyword.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
-    static List<String> derive(String title, Document details, Collection<String> given) {
+    static List<String> derive(String title, Map<String, ?> details, Collection<String> given) {
         Set<String> keywords = new LinkedHashSet<>();
         if (given != null) {
             for (String keyword : given) {
@@ -47,14 +47,14 @@ public final class Keywords {
      * text values. A typed keyword that is also such a word is not told apart, and need not be:
      * the catalog adds it anyway as long as the word is there.
      */
-    static List<String> typedBy(List<?> stored, String title, Document details) {
+    static List<String> typedBy(List<?> stored, String title, Map<String, ?> details) {
         Set<String> derived = words(title, details);
         return stored.stream().filter(keyword -> keyword instanceof String && !derived.contains(keyword))
                 .map(String.class::cast).toList();
     }
 
     /** The words the catalog derives itself, in the order they come. */
-    private static Set<String> words(String title, Document details) {
+    private static Set<String> words(String title, Map<String, ?> details) {
         Set<String> words = new LinkedHashSet<>();
         if (title != null) {
             addWords(words, title);

@@ -9,15 +9,17 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.model.Projections;
 import org.bson.Document;
 
 import static com.mongodb.client.model.Filters.in;
 
 /**
- * The products as the search index takes them: each as a listing shows it (the per-cart limit in
- * force, no {@code _id}) with its JSON, written exactly as {@code GET /products} wrote it when it
- * read MongoDB. The whole collection is read a page at a time along the {@code _id} index.
+ * The products as the search index takes them: each stored product with its listing JSON
+ * ({@link ProductView#listed}: the per-cart limit in force, no {@code keywords_extra}), written here
+ * once per product write or index build, never per read. The whole collection is read a page at a
+ * time along the {@code _id} index.
  */
 @ApplicationScoped
 class ListedProducts implements ProductSource {
@@ -26,42 +28,43 @@ class ListedProducts implements ProductSource {
 
     private final ProductStore store;
     private final PerCartLimit perCartLimit;
+    private final ObjectMapper json;
 
-    ListedProducts(ProductStore store, PerCartLimit perCartLimit) {
+    ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) {
         this.store = store;
         this.perCartLimit = perCartLimit;
+        this.json = json;
     }
 
     @Override
     public void forEach(Consumer<ListedProduct> each) {
-        try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, PAGE, this::listed)) {
+        try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, PAGE,
+                stored -> listed(StoredProduct.of(stored)))) {
             scan.forEachRemaining(each);
         }
     }
 
     @Override
     public void forEachVersion(BiConsumer<String, Long> each) {
-        try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include("sku", "version"), PAGE,
+        try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include(StoredProduct.SKU, StoredProduct.VERSION), PAGE,
                 product -> product)) {
-            scan.forEachRemaining(product -> each.accept(product.getString("sku"),
-                    product.get("version") instanceof Number version ? version.longValue() : null));
+            scan.forEachRemaining(product -> each.accept(product.getString(StoredProduct.SKU),
+                    product.get(StoredProduct.VERSION) instanceof Number version ? version.longValue() : null));
         }
     }
 
     @Override
     public Map<String, ListedProduct> find(Collection<String> skus) {
         Map<String, ListedProduct> found = new HashMap<>();
-        for (Document product : store.products().find(in("sku", skus))) {
-            ListedProduct listed = listed(product);
+        for (Document stored : store.products().find(in(StoredProduct.SKU, skus))) {
+            ListedProduct listed = listed(StoredProduct.of(stored));
             found.put(listed.sku(), listed);
         }
         return found;
     }
 
     /** A product read from or written to MongoDB, as listings show it. */
-    ListedProduct listed(Document product) {
-        product.remove("_id");
-        Document shown = perCartLimit.shownOn(product);
-        return new ListedProduct(shown, ProductJson.listing(shown));
+    ListedProduct listed(StoredProduct product) {
+        return new ListedProduct(product.toDocument(), ProductView.listed(product, perCartLimit.of(product)).toJson(json));
     }
 }

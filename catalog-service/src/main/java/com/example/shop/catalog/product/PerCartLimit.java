@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bson.Document;
 
 /**
  * The most units of a product one cart may hold, as the product shows it ({@code max_per_cart})
@@ -30,19 +29,36 @@ public class PerCartLimit {
         this.platformDefault = config.products().defaultMaxPerCart();
     }
 
-    /**
-     * Adds the limit in force and where it comes from ({@code max_per_cart_source}: product, type or
-     * platform) to a product read from the database, which is then written out as is.
-     */
-    public Document shownOn(Document product) {
-        if (product.get("max_per_cart") instanceof Number) {
-            product.put("max_per_cart_source", "product");
-            return product;
+    /** The limit in force on a product and where it comes from, as the product shows them. */
+    public record InForce(int value, Source source) {
+    }
+
+    /** Where a limit in force comes from ({@code max_per_cart_source}), with the name the API shows. */
+    public enum Source {
+        PRODUCT("product"), TYPE("type"), PLATFORM("platform");
+
+        private final String wireName;
+
+        Source(String wireName) {
+            this.wireName = wireName;
         }
-        Optional<Integer> ofType = typeLimit(product.getString("type"));
-        product.put("max_per_cart", ofType.orElse(platformDefault));
-        product.put("max_per_cart_source", ofType.isPresent() ? "type" : "platform");
-        return product;
+
+        public String wireName() {
+            return wireName;
+        }
+    }
+
+    /** The limit in force on a product of type {@code typeName} whose own limit is {@code own} (null: none). */
+    public InForce of(String typeName, Integer own) {
+        if (own != null) {
+            return new InForce(own, Source.PRODUCT);
+        }
+        Optional<Integer> ofType = typeLimit(typeName);
+        return ofType.map(limit -> new InForce(limit, Source.TYPE)).orElseGet(() -> new InForce(platformDefault, Source.PLATFORM));
+    }
+
+    InForce of(StoredProduct product) {
+        return of(product.type(), product.maxPerCart());
     }
 
     /**
@@ -51,7 +67,7 @@ public class PerCartLimit {
      * pin today's inherited value on the product.
      */
     boolean isInheritedValue(int maxPerCart, String source, String typeName) {
-        return source != null && !"product".equals(source) && maxPerCart == typeLimit(typeName).orElse(platformDefault);
+        return source != null && !Source.PRODUCT.wireName().equals(source) && maxPerCart == typeLimit(typeName).orElse(platformDefault);
     }
 
     private Optional<Integer> typeLimit(String typeName) {

@@ -1,6 +1,7 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.web.identifiers.Identifiers;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -50,6 +51,7 @@ public record ProductBody(
         Long version) {
 
     @Schema(name = "Shipping")
+    @JsonInclude(JsonInclude.Include.NON_NULL) // as stored: a weight or dimensions not given are absent
     public record Shipping(
             @Schema(description = "Weight in grams") @PositiveOrZero @Max(1_000_000_000) Long weight,
             @Valid Dimensions dimensions) {

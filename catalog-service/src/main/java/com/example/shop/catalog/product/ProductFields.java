@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import org.bson.Document;
 
 /**
- * The stored fields a product body sets (all but sku and version), shared by create and replace:
+ * The stored product a body describes, shared by create, replace and import:
  * {@code details} checked against the product type's declaration, pricing with its computed
  * savings, category ids de-duplicated, keywords derived. Every refusal is a 400 naming the field.
  */
@@ -31,38 +31,27 @@ class ProductFields {
         this.perCartLimit = perCartLimit;
     }
 
-    Document of(ProductBody body) {
+    /** The product a body describes, at {@code version}; {@code sku} is the one it is stored under. */
+    StoredProduct of(String sku, ProductBody body, long version) {
         ProductType type = types.find(body.type()).orElseThrow(() -> Problems.invalidField("type",
                 "Unknown product type '" + body.type() + "'; known: " + types.list().stream()
                         .map(ProductType::name).collect(Collectors.joining(", "))));
         Document details = DetailsValidator.toDocument(type, body.details());
-        Document doc = new Document("type", type.name()).append("title", body.title());
-        if (body.description() != null) {
-            doc.append("description", body.description());
-        }
+        StoredProduct.Shipping shipping = null;
         if (body.shipping() != null) {
-            Document shipping = new Document();
-            if (body.shipping().weight() != null) {
-                shipping.append("weight", body.shipping().weight());
-            }
-            if (body.shipping().dimensions() != null) {
-                ProductBody.Dimensions d = body.shipping().dimensions();
-                shipping.append("dimensions", new Document("width", d.width()).append("height", d.height())
-                        .append("depth", d.depth()));
-            }
-            doc.append("shipping", shipping);
+            ProductBody.Dimensions d = body.shipping().dimensions();
+            shipping = new StoredProduct.Shipping(body.shipping().weight(),
+                    d == null ? null : new StoredProduct.Dimensions(d.width(), d.height(), d.depth()));
         }
-        doc.append("pricing", pricing(body.pricing()));
-        doc.append("category_ids", categoryIds(body.category_ids()));
-        doc.append("details", details);
-        doc.append("keywords", Keywords.derive(body.title(), details, keywords(body.keywords())));
-        if (body.max_per_cart() != null && !perCartLimit.isInheritedValue(body.max_per_cart(), body.max_per_cart_source(), type.name())) {
-            doc.append("max_per_cart", body.max_per_cart());
-        }
-        return doc;
+        Integer maxPerCart = body.max_per_cart() != null
+                && !perCartLimit.isInheritedValue(body.max_per_cart(), body.max_per_cart_source(), type.name())
+                ? body.max_per_cart() : null;
+        return new StoredProduct(sku, type.name(), body.title(), body.description(), shipping, pricing(body.pricing()),
+                categoryIds(body.category_ids()), details,
+                Keywords.derive(body.title(), details, keywords(body.keywords())), maxPerCart, version);
     }
 
-    static Document pricing(ProductBody.Pricing pricing) {
+    static StoredProduct.Pricing pricing(ProductBody.Pricing pricing) {
         long list = pricing.list();
         long retail = pricing.retail();
         if (retail > list) {
@@ -79,8 +68,7 @@ class ProductFields {
             throw Problems.invalidField("pricing.pct_savings", "'pricing.pct_savings' is computed as "
                     + pctSavings + "; leave it out or send that value");
         }
-        return new Document("currency", pricing.currency()).append("list", list).append("retail", retail)
-                .append("savings", savings).append("pct_savings", pctSavings);
+        return new StoredProduct.Pricing(pricing.currency(), list, retail, savings, pctSavings);
     }
 
     private static List<String> categoryIds(List<String> ids) {

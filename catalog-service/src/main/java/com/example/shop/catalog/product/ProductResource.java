@@ -84,8 +84,8 @@ public class ProductResource {
     @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current version")
     @APIResponse(responseCode = "404", description = "No product with this sku")
     public Response get(@PathParam("sku") String sku) {
-        ProductJson product = getProduct.bySku(sku);
-        return Response.ok(product.json()).tag(versionTag(product)).build();
+        ProductView product = getProduct.bySku(sku);
+        return Response.ok(product).tag(versionTag(product)).build();
     }
 
     @GET
@@ -174,9 +174,9 @@ public class ProductResource {
     @APIResponse(responseCode = "400", description = "Invalid body: the problem names the field (e.g. details.issue_date)")
     @APIResponse(responseCode = "409", description = "A product with this sku exists (type .../duplicate-sku)")
     public Response create(@Valid @NotNull ProductBody body) {
-        ProductJson product = createProduct.create(body);
+        ProductView product = createProduct.create(body);
         return Response.created(UriBuilder.fromResource(ProductResource.class).path(product.sku()).build())
-                .entity(product.json()).tag(versionTag(product)).build();
+                .entity(product).tag(versionTag(product)).build();
     }
 
     @PUT
@@ -199,8 +199,8 @@ public class ProductResource {
                                     description = "The version the change is based on (the ETag of a GET), e.g. \"3\" or 3")
                             @HeaderParam("If-Match") String ifMatch,
                             @Valid @NotNull ProductBody body) {
-        ProductJson product = replaceProduct.replace(sku, IfMatch.requiredVersion(ifMatch, "product"), body);
-        return Response.ok(product.json()).tag(versionTag(product)).build();
+        ProductView product = replaceProduct.replace(sku, IfMatch.requiredVersion(ifMatch, "product"), body);
+        return Response.ok(product).tag(versionTag(product)).build();
     }
 
     @DELETE
@@ -220,7 +220,7 @@ public class ProductResource {
         return Response.noContent().build();
     }
 
-    private static EntityTag versionTag(ProductJson product) {
+    private static EntityTag versionTag(ProductView product) {
         return new EntityTag(String.valueOf(product.version()));
     }
 

@@ -39,7 +39,7 @@ class ProductStore {
 
     /** The product's stored version, if the product exists. */
     Optional<Object> versionOf(String sku) {
-        Document current = products.find(eq("sku", sku)).projection(Projections.include("version")).first();
-        return Optional.ofNullable(current).map(product -> product.get("version"));
+        Document current = products.find(eq(StoredProduct.SKU, sku)).projection(Projections.include(StoredProduct.VERSION)).first();
+        return Optional.ofNullable(current).map(product -> product.get(StoredProduct.VERSION));
     }
 }

@@ -22,25 +22,29 @@ final class ProductValidator {
     static Document schema(List<ProductType> types) {
         Document money = new Document("bsonType", INTEGER).append("minimum", 0);
         Document properties = new Document()
-                .append("sku", new Document("bsonType", "string"))
-                .append("type", new Document("bsonType", "string"))
-                .append("title", new Document("bsonType", "string"))
-                .append("description", new Document("bsonType", "string"))
-                .append("shipping", new Document("bsonType", "object"))
-                .append("pricing", new Document("bsonType", "object")
-                        .append("required", List.of("currency", "list", "retail", "savings", "pct_savings"))
-                        .append("properties", new Document("currency", new Document("bsonType", "string"))
-                                .append("list", money).append("retail", money).append("savings", money)
-                                .append("pct_savings", new Document("bsonType", INTEGER).append("minimum", 0)
+                .append(StoredProduct.SKU, new Document("bsonType", "string"))
+                .append(StoredProduct.TYPE, new Document("bsonType", "string"))
+                .append(StoredProduct.TITLE, new Document("bsonType", "string"))
+                .append(StoredProduct.DESCRIPTION, new Document("bsonType", "string"))
+                .append(StoredProduct.SHIPPING, new Document("bsonType", "object"))
+                .append(StoredProduct.PRICING, new Document("bsonType", "object")
+                        .append("required", List.of(StoredProduct.CURRENCY, StoredProduct.LIST, StoredProduct.RETAIL,
+                                StoredProduct.SAVINGS, StoredProduct.PCT_SAVINGS))
+                        .append("properties", new Document(StoredProduct.CURRENCY, new Document("bsonType", "string"))
+                                .append(StoredProduct.LIST, money).append(StoredProduct.RETAIL, money)
+                                .append(StoredProduct.SAVINGS, money)
+                                .append(StoredProduct.PCT_SAVINGS, new Document("bsonType", INTEGER).append("minimum", 0)
                                         .append("maximum", 100))))
-                .append("category_ids", new Document("bsonType", "array")
+                .append(StoredProduct.CATEGORY_IDS, new Document("bsonType", "array")
                         .append("items", new Document("bsonType", "string").append("pattern", "^[0-9a-f]{24}$")))
-                .append("keywords", new Document("bsonType", "array").append("items", new Document("bsonType", "string")))
-                .append("details", new Document("bsonType", "object"))
-                .append("max_per_cart", new Document("bsonType", INTEGER).append("minimum", 1))
-                .append("version", new Document("bsonType", INTEGER).append("minimum", 1));
+                .append(StoredProduct.KEYWORDS, new Document("bsonType", "array")
+                        .append("items", new Document("bsonType", "string")))
+                .append(StoredProduct.DETAILS, new Document("bsonType", "object"))
+                .append(StoredProduct.MAX_PER_CART, new Document("bsonType", INTEGER).append("minimum", 1))
+                .append(StoredProduct.VERSION, new Document("bsonType", INTEGER).append("minimum", 1));
         Document schema = new Document("bsonType", "object")
-                .append("required", List.of("sku", "type", "title", "pricing", "details", "version"))
+                .append("required", List.of(StoredProduct.SKU, StoredProduct.TYPE, StoredProduct.TITLE, StoredProduct.PRICING,
+                        StoredProduct.DETAILS, StoredProduct.VERSION))
                 .append("properties", properties);
         if (types.isEmpty()) {
             return schema;
@@ -67,10 +71,10 @@ final class ProductValidator {
             if (!required.isEmpty()) {
                 details.append("required", required);
             }
-            perType.add(new Document("properties", new Document("type", new Document("enum", List.of(type.name())))
-                    .append("details", details)));
+            perType.add(new Document("properties", new Document(StoredProduct.TYPE, new Document("enum", List.of(type.name())))
+                    .append(StoredProduct.DETAILS, details)));
         }
-        perType.add(new Document("properties", new Document("type",
+        perType.add(new Document("properties", new Document(StoredProduct.TYPE,
                 new Document("not", new Document("enum", types.stream().map(ProductType::name).toList())))));
         return schema.append("anyOf", perType);
     }

@@ -1,22 +1,36 @@
 package com.example.shop.catalog.product;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The shape of a product as the API returns it: the stored document without {@code _id}, with
- * the per-cart limit in force ({@link PerCartLimit}) and, in the answers about one product, the
- * keywords typed by hand. Used for the API description only: responses are written straight from
- * the stored document ({@link ProductJson}), which has exactly these fields.
+ * A product as the API shows it, built from the stored product ({@link StoredProduct}) with the
+ * per-cart limit in force ({@link PerCartLimit}). It is both the {@code Product} schema of the published
+ * document and what every answer about products is written from, with the application's
+ * {@code ObjectMapper}: GET, POST and PUT of one product, the list pages (the listing JSON the search
+ * index keeps, written once per product write) and the export lines. A field of an answer is a field
+ * of this record, so the document cannot describe a product other than the one answered.
+ *
+ * <p>Absent rather than null: {@code description} and {@code shipping} when the product has none,
+ * {@code keywords_extra} outside the answers about one product, {@code version} in the export.
+ * Dates of {@code details} are written {@code YYYY-MM-DD}.
  */
 @Schema(name = "Product")
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProductView(
         @Schema(required = true, example = "00e8da9b") String sku,
         @Schema(required = true, example = "Audio Album") String type,
         @Schema(required = true, example = "A Love Supreme") String title,
-        String description,
-        ProductBody.Shipping shipping,
+        @Schema(description = "Absent when the product has none") String description,
+        @Schema(description = "Absent when the product has none") ProductBody.Shipping shipping,
         @Schema(required = true) PricingView pricing,
         @Schema(required = true) List<String> category_ids,
         @Schema(required = true, description = "Attributes declared by the product type; dates as YYYY-MM-DD",
@@ -27,15 +41,82 @@ public record ProductView(
                 + "PUT of /products/{sku}), not in listings or the export. A write ignores it: it takes the hand-typed "
                 + "keywords from keywords.", readOnly = true, example = "[\"cape cod\"]")
         List<String> keywords_extra,
+        @Schema(required = true, description = "Incremented by every change; send it as If-Match. Not in the export "
+                + "(an import writes its own)", example = "1")
+        Long version,
         @Schema(required = true, description = "Most units of this product one cart may hold: the product's own value, "
                 + "else its type's, else the platform default. Adding more answers 409 line-limit.", example = "10")
         int max_per_cart,
         @Schema(required = true, description = "Where max_per_cart comes from: the product's own value, its type's, or the "
                 + "platform default. A write that sends back an inherited value unchanged (a GET-then-PUT round trip) "
                 + "keeps it inherited.", enumeration = {"product", "type", "platform"}, example = "type")
-        String max_per_cart_source,
-        @Schema(required = true, description = "Incremented by every change; send it as If-Match", example = "1")
-        long version) {
+        String max_per_cart_source) {
+
+    private static final long DAY = 86_400_000L;
+
+    /** The product as the answers about it show it (GET, POST and PUT of {@code /products/{sku}}): with {@code keywords_extra}. */
+    static ProductView of(StoredProduct product, PerCartLimit.InForce limit) {
+        return of(product, limit, Keywords.typedBy(product.keywords(), product.title(), product.details()));
+    }
+
+    /** The product as a listing shows it: without {@code keywords_extra}, which only an editor needs. */
+    static ProductView listed(StoredProduct product, PerCartLimit.InForce limit) {
+        return of(product, limit, null);
+    }
+
+    /** The product as the export writes it, the form an import takes back: listed, without its version. */
+    static ProductView exported(StoredProduct product, PerCartLimit.InForce limit) {
+        ProductView listed = listed(product, limit);
+        return new ProductView(listed.sku, listed.type, listed.title, listed.description, listed.shipping, listed.pricing,
+                listed.category_ids, listed.details, listed.keywords, null, null, listed.max_per_cart,
+                listed.max_per_cart_source);
+    }
+
+    /** This view as JSON, written by the application's mapper (the one that writes every answer). */
+    String toJson(ObjectMapper mapper) {
+        try {
+            return mapper.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("product " + sku + " could not be written as JSON", e); // plain values: does not happen
+        }
+    }
+
+    private static ProductView of(StoredProduct product, PerCartLimit.InForce limit, List<String> keywordsExtra) {
+        StoredProduct.Pricing pricing = product.pricing();
+        return new ProductView(product.sku(), product.type(), product.title(), product.description(),
+                shipping(product.shipping()),
+                new PricingView(pricing.currency(), pricing.list(), pricing.retail(), pricing.savings(), pricing.pctSavings()),
+                product.categoryIds(), details(product.details()), product.keywords(), keywordsExtra, product.version(),
+                limit.value(), limit.source().wireName());
+    }
+
+    private static ProductBody.Shipping shipping(StoredProduct.Shipping shipping) {
+        if (shipping == null) {
+            return null;
+        }
+        StoredProduct.Dimensions d = shipping.dimensions();
+        return new ProductBody.Shipping(shipping.weight(),
+                d == null ? null : new ProductBody.Dimensions(d.width(), d.height(), d.depth()));
+    }
+
+    /** The attributes as stored, dates as {@code YYYY-MM-DD} (an instant, should one not be at UTC midnight). */
+    private static Map<String, Object> details(Map<String, Object> stored) {
+        boolean hasDate = false;
+        for (Object value : stored.values()) {
+            hasDate |= value instanceof Date;
+        }
+        if (!hasDate) {
+            return stored;
+        }
+        Map<String, Object> shown = new LinkedHashMap<>(stored);
+        shown.replaceAll((name, value) -> value instanceof Date date ? date(date.getTime()) : value);
+        return shown;
+    }
+
+    private static String date(long millis) {
+        Instant instant = Instant.ofEpochMilli(millis);
+        return millis % DAY == 0 ? instant.atOffset(ZoneOffset.UTC).toLocalDate().toString() : instant.toString();
+    }
 
     @Schema(name = "Pricing")
     public record PricingView(

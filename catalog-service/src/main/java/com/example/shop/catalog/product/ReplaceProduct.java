@@ -5,7 +5,6 @@ import com.example.shop.problems.Problems;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.example.shop.catalog.search.IndexUpdates;
-import com.example.shop.catalog.search.ListedProduct;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.bson.Document;
@@ -29,15 +28,18 @@ public class ReplaceProduct {
     private final ProductFields fields;
     private final IndexUpdates index;
     private final ListedProducts listed;
+    private final PerCartLimit perCartLimit;
 
-    ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed) {
+    ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
+                   PerCartLimit perCartLimit) {
         this.store = store;
         this.fields = fields;
         this.index = index;
         this.listed = listed;
+        this.perCartLimit = perCartLimit;
     }
 
-    public ProductJson replace(String sku, long expectedVersion, ProductBody body) {
+    public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {
             throw Problems.invalidField("sku", "'sku' in the body ('" + body.sku() + "') differs from the path ('" + sku
                     + "'); a sku cannot be changed");
@@ -46,10 +48,10 @@ public class ReplaceProduct {
             throw Problems.invalidField("version", "'version' in the body (" + body.version()
                     + ") differs from If-Match (" + expectedVersion + ")");
         }
-        Document set = fields.of(body);
-        Document update = new Document("$set", set).append("$inc", new Document("version", 1L));
+        Document set = fields.of(sku, body, expectedVersion + 1).fields();
+        Document update = new Document("$set", set).append("$inc", new Document(StoredProduct.VERSION, 1L));
         Document unset = new Document();
-        for (String optional : List.of("description", "shipping", "max_per_cart")) {
+        for (String optional : StoredProduct.OPTIONAL) {
             if (!set.containsKey(optional)) {
                 unset.append(optional, "");
             }
@@ -66,7 +68,7 @@ public class ReplaceProduct {
         IndexUpdates.Change change = index.change(List.of(sku));
         Document updated;
         try {
-            updated = store.products().findOneAndUpdate(and(eq("sku", sku), eq("version", expectedVersion)),
+            updated = store.products().findOneAndUpdate(and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion)),
                     update, RETURN_UPDATED);
         } catch (RuntimeException e) {
             change.reread(List.of(sku)); // applied or not: the index takes what MongoDB holds
@@ -78,8 +80,8 @@ public class ReplaceProduct {
                     .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
                     .orElseGet(() -> CatalogProblems.unknownProduct(sku));
         }
-        ListedProduct replaced = listed.listed(updated);
-        change.put(replaced);
-        return ProductJson.of(replaced.product());
+        StoredProduct replaced = StoredProduct.of(updated);
+        change.put(listed.listed(replaced));
+        return ProductView.of(replaced, perCartLimit.of(replaced));
     }
 }
