@@ -3,9 +3,10 @@ package com.example.shop.catalog.search;
 import org.bson.Document;
 
 /**
- * A product as a listing shows it: the stored document (without {@code _id}, with the per-cart
- * limit in force) from which the index takes its fields, and the JSON a page holds for it, written
- * once when the product is indexed rather than on every read. {@code soldOut}: whether the cart
+ * A product as a listing shows it: the stored document (without {@code _id}) from which the index
+ * takes its fields, and the JSON a page holds for it (the product feature's view of it, with the
+ * per-cart limit in force), written once when the product is written or indexed rather than on
+ * every read. {@code soldOut}: whether the cart
  * service last reported the sku sold out ({@link AvailabilityStore}); the index joins it in, the
  * product feature never sets it.
  */

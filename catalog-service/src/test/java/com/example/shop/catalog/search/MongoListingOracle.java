@@ -24,7 +24,7 @@ final class MongoListingOracle {
 
     private static final long DAY = 86_400_000L;
 
-    /** As ProductJson writes a product. */
+    /** As the first version wrote a product (bson relaxed JSON, integers plain, dates of details YYYY-MM-DD). */
     static final JsonWriterSettings SETTINGS = JsonWriterSettings.builder()
             .outputMode(JsonMode.RELAXED)
             .int64Converter((value, writer) -> writer.writeNumber(Long.toString(value)))
