@@ -65,6 +65,8 @@ class ListedProducts implements ProductSource {
 
     /** A product read from or written to MongoDB, as listings show it. */
     ListedProduct listed(StoredProduct product) {
-        return new ListedProduct(product.toDocument(), ProductView.listed(product, perCartLimit.of(product)).toJson(json));
+        return new ListedProduct(product.sku(), product.version(), product.type(), product.title(), product.description(),
+                product.categoryIds(), product.details(), product.keywords(), product.pricing().retail(),
+                product.pricing().pctSavings(), ProductView.listed(product, perCartLimit.of(product)).toJson(json));
     }
 }

@@ -3,6 +3,7 @@ package com.example.shop.catalog.search;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.LongPoint;
@@ -14,7 +15,6 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
-import org.bson.Document;
 
 /**
  * A product as a Lucene document: one field per way a listing reads it. Exact filters match
@@ -77,26 +77,25 @@ final class ProductDocuments {
         return new Term(SKU, sku);
     }
 
-    static org.apache.lucene.document.Document of(ListedProduct listed) {
-        Document product = listed.product();
+    static org.apache.lucene.document.Document of(ListedProduct product) {
         org.apache.lucene.document.Document doc = new org.apache.lucene.document.Document();
-        String sku = product.getString("sku");
+        String sku = product.sku();
         doc.add(new StringField(SKU, sku, Field.Store.NO));
         doc.add(new SortedDocValuesField(SKU, new BytesRef(sku)));
-        doc.add(new BinaryDocValuesField(JSON, ListingJson.encode(listed.json())));
-        if (product.get("version") instanceof Number version) {
-            doc.add(new NumericDocValuesField(VERSION, version.longValue()));
+        doc.add(new BinaryDocValuesField(JSON, ListingJson.encode(product.json())));
+        if (product.version() > 0) { // versions start at 1: 0 is a product stored without one
+            doc.add(new NumericDocValuesField(VERSION, product.version()));
         }
-        String availability = listed.soldOut() ? SOLD_OUT : IN_STOCK;
+        String availability = product.soldOut() ? SOLD_OUT : IN_STOCK;
         doc.add(new StringField(AVAILABILITY, availability, Field.Store.NO));
         doc.add(new SortedSetDocValuesField(AVAILABILITY, new BytesRef(availability)));
 
-        String type = product.getString("type");
+        String type = product.type();
         if (type != null) {
             doc.add(new StringField(TYPE, type, Field.Store.NO));
             doc.add(new SortedSetDocValuesField(TYPE, new BytesRef(type)));
         }
-        Document details = product.get("details") instanceof Document d ? d : new Document();
+        Map<String, Object> details = product.details() == null ? Map.of() : product.details();
         for (String genre : strings(details.get("genre"))) {
             doc.add(new StringField(GENRE, genre, Field.Store.NO));
             doc.add(new SortedSetDocValuesField(GENRE, new BytesRef(genre)));
@@ -104,15 +103,15 @@ final class ProductDocuments {
         for (String actor : strings(details.get("actor"))) {
             doc.add(new StringField(ACTOR, actor, Field.Store.NO));
         }
-        for (String keyword : strings(product.get("keywords"))) {
+        for (String keyword : product.keywords()) {
             doc.add(new StringField(KEYWORD, keyword, Field.Store.NO));
         }
-        for (String category : strings(product.get("category_ids"))) {
+        for (String category : product.categoryIds()) {
             doc.add(new StringField(CATEGORY, category, Field.Store.NO));
             doc.add(new SortedSetDocValuesField(CATEGORY, new BytesRef(category)));
         }
 
-        String title = product.getString("title");
+        String title = product.title();
         if (title != null) {
             doc.add(new StringField(TITLE_EXACT, title, Field.Store.NO));
             doc.add(new StringField(TITLE_LOWER, lower(title), Field.Store.NO));
@@ -120,15 +119,14 @@ final class ProductDocuments {
             doc.add(new Field(TITLE_TEXT, title, RANKED_TEXT));
             doc.add(new Field(TITLE_WORDS, title, PREFIX_WORDS));
         }
-        Document pricing = product.get("pricing") instanceof Document p ? p : new Document();
-        number(doc, PCT_SAVINGS, pricing.get("pct_savings"));
-        number(doc, PRICE, pricing.get("retail"));
+        number(doc, PCT_SAVINGS, product.pctSavings());
+        number(doc, PRICE, product.retail());
         if (details.get("issue_date") instanceof Date date) {
             doc.add(new NumericDocValuesField(ISSUE_DATE, date.getTime()));
             doc.add(new LongPoint(ISSUE_DATE, date.getTime())); // lets the newest-first sort skip by points
         }
 
-        String body = body(product.getString("description"), details);
+        String body = body(product.description(), details);
         doc.add(new Field(BODY_TEXT, body, RANKED_TEXT));
         doc.add(new Field(BODY_WORDS, body, PREFIX_WORDS));
         return doc;
@@ -145,7 +143,7 @@ final class ProductDocuments {
     }
 
     /** The description and every string attribute of {@code details} (artist, tracks, actors, ...), one text. */
-    private static String body(String description, Document details) {
+    private static String body(String description, Map<String, Object> details) {
         StringBuilder body = new StringBuilder(description == null ? "" : description);
         for (Object value : details.values()) {
             for (String text : strings(value)) {
@@ -155,11 +153,9 @@ final class ProductDocuments {
         return body.toString();
     }
 
-    private static void number(org.apache.lucene.document.Document doc, String field, Object value) {
-        if (value instanceof Number number) {
-            doc.add(new LongPoint(field, number.longValue()));
-            doc.add(new NumericDocValuesField(field, number.longValue()));
-        }
+    private static void number(org.apache.lucene.document.Document doc, String field, long value) {
+        doc.add(new LongPoint(field, value));
+        doc.add(new NumericDocValuesField(field, value));
     }
 
     private static List<String> strings(Object value) {

@@ -23,7 +23,6 @@ public interface ProductSource {
      * verify compares. The product feature reads only those two fields.
      */
     default void forEachVersion(BiConsumer<String, Long> each) {
-        forEach(product -> each.accept(product.sku(),
-                product.product().get("version") instanceof Number version ? version.longValue() : null));
+        forEach(product -> each.accept(product.sku(), product.version() > 0 ? product.version() : null));
     }
 }

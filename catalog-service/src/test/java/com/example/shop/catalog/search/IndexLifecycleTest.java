@@ -156,7 +156,8 @@ class IndexLifecycleTest {
     private void put(String sku, String title) {
         Document product = new Document("sku", sku).append("type", "Film").append("title", title)
                 .append("pricing", new Document("retail", 100L).append("pct_savings", 0L)).append("version", 1L);
-        products.put(sku, new ListedProduct(product, product.toJson()));
+        products.put(sku, new ListedProduct(sku, 1L, "Film", title, null, List.of(), Map.of(), List.of(), 100L, 0L,
+                product.toJson()));
     }
 
     private ProductSource counting(AtomicInteger scans) {
