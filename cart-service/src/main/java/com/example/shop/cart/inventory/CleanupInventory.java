@@ -146,7 +146,7 @@ public class CleanupInventory {
                 unitsBySku.merge(StoredReservation.skuOf(doc.getString(StoredReservation.ID)), taken.getAsLong(), Long::sum);
             }
         }
-        unitsBySku.forEach((sku, units) -> steps.restore(move.op(), sku, units, 0));
+        steps.restoreAll(move.op(), unitsBySku);
         metrics.returned(Return.EXPIRY, unitsBySku.values().stream().mapToLong(Long::longValue).sum());
     }
 

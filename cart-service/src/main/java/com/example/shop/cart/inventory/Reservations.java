@@ -165,7 +165,7 @@ public class Reservations {
         if (!busy.isEmpty()) {
             journal.reconcileLater(UUID.randomUUID().toString(), busy); // still changing: the cleanup returns them once they are quiet
         }
-        unitsBySku.forEach((sku, units) -> steps.restore(move.op(), sku, units, 0));
+        steps.restoreAll(move.op(), unitsBySku);
         journal.settle(List.of(move));
         long units = unitsBySku.values().stream().mapToLong(Long::longValue).sum();
         metrics.returned(reason, units);

@@ -40,7 +40,8 @@ import org.jboss.logging.Logger;
  * <li>{@link #take}: available → reserved in the stock document (guarded by {@code qty >= units});</li>
  * <li>{@link #hold}: the units into the cart's reservation (created if absent);</li>
  * <li>{@link #unhold}: units out of the cart's reservation;</li>
- * <li>{@link #restore}: reserved → available and/or sold in the stock document.</li>
+ * <li>{@link #restore}: reserved → available and/or sold in the stock document ({@link #restoreAll}: for
+ * many skus in one bulk write).</li>
  * </ul>
  * Each stock update keeps {@code stocked = qty + reserved + sold} on its own. None of them reads or
  * writes more than one small document, whatever the number of carts holding the sku.
@@ -206,6 +207,47 @@ public class UnitMoves {
     private boolean take(String id, String op, Bson guard, long units) {
         return reservations.updateOne(and(eq(StoredReservation.ID, id), guard, MoveMarks.unmarked(op)),
                 combine(inc(StoredReservation.QTY, -units), MoveMarks.mark(op, units))).getModifiedCount() == 1;
+    }
+
+    /**
+     * {@link #restore} of units back to available for many skus at once (an expiry batch: a hundred
+     * skus), in one bulk write of the same guarded, marking updates, so the batch waits for one durable
+     * write instead of one per sku. A bulk write returns no documents, so whether a sku came back from
+     * sold out is read around it: its available before (read first) or after minus what came back
+     * (read after) at or below zero, or sold out after; those skus' states are recorded, ordered by
+     * their {@code rev} like any other ({@link AvailabilityOutbox}). A crossing two racing writes hide
+     * from both readings is sent by the availability reconciliation.
+     */
+    void restoreAll(String op, Map<String, Long> returnedBySku) {
+        if (returnedBySku.isEmpty()) {
+            return;
+        }
+        Map<String, Long> before = available(returnedBySku.keySet());
+        Date now = new Date();
+        List<WriteModel<Document>> updates = new ArrayList<>(returnedBySku.size());
+        returnedBySku.forEach((sku, units) -> updates.add(new UpdateOneModel<>(and(eq(StoredStock.SKU, sku), MoveMarks.unmarked(op)),
+                combine(inc(StoredStock.AVAILABLE, units), inc(StoredStock.RESERVED, -units), set(StoredStock.UPDATED, now),
+                        MoveMarks.mark(op, units), inc(StoredStock.REV, 1L)))));
+        inventory.bulkWrite(updates, new BulkWriteOptions().ordered(false));
+        Map<String, Long> after = available(returnedBySku.keySet());
+        List<String> crossed = new ArrayList<>();
+        returnedBySku.forEach((sku, units) -> {
+            Long availableAfter = after.get(sku);
+            if (availableAfter == null) {
+                LOG.errorf("No stock document for %s to return %d units to", sku, units);
+            } else if (before.getOrDefault(sku, 0L) <= 0 || availableAfter - units <= 0 || availableAfter <= 0) {
+                crossed.add(sku);
+            }
+        });
+        availability.recordAsStored(crossed);
+    }
+
+    private Map<String, Long> available(java.util.Collection<String> skus) {
+        Map<String, Long> available = new LinkedHashMap<>();
+        for (Document doc : inventory.find(in(StoredStock.SKU, skus)).projection(Projections.include(StoredStock.AVAILABLE))) {
+            available.put(doc.getString(StoredStock.SKU), StoredFields.number(doc, StoredStock.AVAILABLE));
+        }
+        return available;
     }
 
     /**
