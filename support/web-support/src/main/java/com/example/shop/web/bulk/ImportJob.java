@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.bson.Document;
@@ -125,7 +126,19 @@ final class ImportJob<T> {
             flushRejects();
             bytesRead = lines.bytesRead();
         } finally {
-            writers.shutdownNow();
+            // Writers are not interrupted, even when the run failed: one interrupted inside the search index's
+            // file I/O closes its channel and breaks the index writer for good (Lucene's tragic error; the catalog
+            // then rebuilt its whole index from MongoDB, its listings short meanwhile). The batches in flight, at
+            // most WRITERS, finish first, as they have already when the run succeeded.
+            writers.shutdown();
+            try {
+                if (!writers.awaitTermination(2, TimeUnit.MINUTES)) {
+                    writers.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                writers.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
