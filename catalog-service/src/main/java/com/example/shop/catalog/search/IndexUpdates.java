@@ -43,6 +43,7 @@ public class IndexUpdates {
     private final ProductSource source;
     private final AvailabilityStore availability;
     private final long graceMillis;
+    private final WriteThroughPoints points;
     private final Object lock = new Object();
     /** The skus written through since the running build began; null when no build runs. */
     private Set<String> writtenDuringBuild;
@@ -52,13 +53,14 @@ public class IndexUpdates {
     private final ConcurrentSkipListSet<Long> appliedHere = new ConcurrentSkipListSet<>();
 
     IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
-                 AvailabilityStore availability, CatalogConfig config) {
+                 AvailabilityStore availability, CatalogConfig config, WriteThroughPoints points) {
         this.index = index;
         this.revision = revision;
         this.feed = feed;
         this.source = source;
         this.availability = availability;
         this.graceMillis = config.search().feedGapGrace().toMillis();
+        this.points = points;
     }
 
     /**
@@ -70,7 +72,7 @@ public class IndexUpdates {
         long began = System.currentTimeMillis();
         CatalogRevision.Stamp stamp = revision.next();
         feed.intend(stamp.revision(), skus);
-        Change change = new Change(stamp);
+        Change change = new Change(stamp, List.copyOf(skus));
         if (System.currentTimeMillis() - began > graceMillis / 2) {
             change.none();
             throw Problems.unavailable("mongodb", "The database was too slow to record the change; nothing was written, retry");
@@ -82,9 +84,11 @@ public class IndexUpdates {
     public final class Change {
 
         private final CatalogRevision.Stamp stamp;
+        private final List<String> skus;
 
-        private Change(CatalogRevision.Stamp stamp) {
+        private Change(CatalogRevision.Stamp stamp, List<String> skus) {
             this.stamp = stamp;
+            this.skus = skus;
         }
 
         /** The product was created or replaced: this is it now. */
@@ -143,6 +147,7 @@ public class IndexUpdates {
          */
         private void finish(Collection<ListedProduct> puts, Collection<String> removals, boolean whole) {
             try {
+                points.beforeIndex(skus);
                 if (apply(puts, removals)) {
                     index.refresh();
                     if (whole) {

@@ -73,7 +73,8 @@ class IndexLifecycleTest {
             feed = new ChangeFeed(store);
             ProductSource source = dying != null ? dying : counting(scans);
             index = new ProductIndex(config);
-            updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config);
+            updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config,
+                    new NoWriteThroughPoints());
             FeedFollower follower = new FeedFollower(feed, source, updates, config);
             build = new IndexBuild(index, updates, revision, feed, follower, source, config);
             build.onStart(null);
