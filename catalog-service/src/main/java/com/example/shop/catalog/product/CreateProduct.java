@@ -44,22 +44,20 @@ public class CreateProduct {
             // revision); the unique index still refuses one that races in after this read
             throw CatalogProblems.duplicateSku(body.sku());
         }
-        IndexUpdates.Change change = index.change(List.of(body.sku()));
-        try {
-            store.products().insertOne(product.toDocument());
-        } catch (MongoWriteException e) {
-            if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
-                change.none();
-                throw CatalogProblems.duplicateSku(body.sku());
+        // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds
+        try (IndexUpdates.Change change = index.change(List.of(body.sku()))) {
+            try {
+                store.products().insertOne(product.toDocument());
+            } catch (MongoWriteException e) {
+                if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
+                    change.none();
+                    throw CatalogProblems.duplicateSku(body.sku());
+                }
+                throw e;
             }
-            change.reread(List.of(body.sku()));
-            throw e;
-        } catch (RuntimeException e) {
-            change.reread(List.of(body.sku())); // written or not: the index takes what MongoDB holds
-            throw e;
+            change.put(listed.listed(product));
+            return ProductView.of(product, perCartLimit.of(product));
         }
-        change.put(listed.listed(product));
-        return ProductView.of(product, perCartLimit.of(product));
     }
 
     /**

@@ -34,19 +34,14 @@ public class DeleteProduct {
         if (expectedVersion != null && ((Number) stored).longValue() != expectedVersion) {
             throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
-        IndexUpdates.Change change = index.change(List.of(sku));
-        long deleted;
-        try {
-            deleted = store.products().deleteOne(filter).getDeletedCount();
-        } catch (RuntimeException e) {
-            change.reread(List.of(sku)); // deleted or not: the index takes what MongoDB holds
-            throw e;
+        // an exception before the change is finished (deleted or not): closing it makes the index take what MongoDB holds
+        try (IndexUpdates.Change change = index.change(List.of(sku))) {
+            if (store.products().deleteOne(filter).getDeletedCount() > 0) {
+                change.removed(sku);
+                return;
+            }
+            change.none();
         }
-        if (deleted > 0) {
-            change.removed(sku);
-            return;
-        }
-        change.none();
         if (expectedVersion == null) {
             throw CatalogProblems.unknownProduct(sku);
         }

@@ -95,16 +95,18 @@ class ImportProducts implements LineImporter<ProductBody> {
             return;
         }
         List<String> skus = List.copyOf(pending.keySet());
-        IndexUpdates.Change change = index.change(skus);
         Settled settled = new Settled();
-        try {
-            for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
-                pending = write(pending, outcomes, settled, attempt == ATTEMPTS);
+        // closed unfinished (listing the written ones failed): the whole batch as MongoDB holds it
+        try (IndexUpdates.Change change = index.change(skus)) {
+            try {
+                for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
+                    pending = write(pending, outcomes, settled, attempt == ATTEMPTS);
+                }
+            } finally {
+                // what was written as it was written; the rest (refused, lost, or cut off by an error) as MongoDB holds it
+                change.put(settled.stored.values().stream().map(listed::listed).toList(),
+                        skus.stream().filter(sku -> !settled.knows(sku)).toList());
             }
-        } finally {
-            // what was written as it was written; the rest (refused, lost, or cut off by an error) as MongoDB holds it
-            change.put(settled.stored.values().stream().map(listed::listed).toList(),
-                    skus.stream().filter(sku -> !settled.knows(sku)).toList());
         }
     }
 

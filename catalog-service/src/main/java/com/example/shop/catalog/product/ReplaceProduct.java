@@ -65,23 +65,20 @@ public class ReplaceProduct {
         if (((Number) stored).longValue() != expectedVersion) {
             throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
-        IndexUpdates.Change change = index.change(List.of(sku));
-        Document updated;
-        try {
-            updated = store.products().findOneAndUpdate(and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion)),
-                    update, RETURN_UPDATED);
-        } catch (RuntimeException e) {
-            change.reread(List.of(sku)); // applied or not: the index takes what MongoDB holds
-            throw e;
+        // an exception before the change is finished (the write failed, applied or not): closing it
+        // makes the index take what MongoDB holds
+        try (IndexUpdates.Change change = index.change(List.of(sku))) {
+            Document updated = store.products().findOneAndUpdate(
+                    and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion)), update, RETURN_UPDATED);
+            if (updated == null) {
+                change.none();
+                throw store.versionOf(sku)
+                        .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
+                        .orElseGet(() -> CatalogProblems.unknownProduct(sku));
+            }
+            StoredProduct replaced = StoredProduct.of(updated);
+            change.put(listed.listed(replaced));
+            return ProductView.of(replaced, perCartLimit.of(replaced));
         }
-        if (updated == null) {
-            change.none();
-            throw store.versionOf(sku)
-                    .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
-                    .orElseGet(() -> CatalogProblems.unknownProduct(sku));
-        }
-        StoredProduct replaced = StoredProduct.of(updated);
-        change.put(listed.listed(replaced));
-        return ProductView.of(replaced, perCartLimit.of(replaced));
     }
 }

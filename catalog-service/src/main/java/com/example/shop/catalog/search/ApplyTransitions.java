@@ -58,9 +58,9 @@ public class ApplyTransitions {
             return new Outcome(0, stale);
         }
         List<String> skus = newer.stream().map(Transition::sku).toList();
-        IndexUpdates.Change change = updates.change(skus);
         int applied = 0;
-        try {
+        // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds
+        try (IndexUpdates.Change change = updates.change(skus)) {
             Date now = new Date();
             for (Transition t : newer) {
                 if (write(t, now)) {
@@ -69,11 +69,8 @@ public class ApplyTransitions {
                     stale++;
                 }
             }
-        } catch (RuntimeException e) {
-            change.reread(skus); // written or not: the index takes what MongoDB holds
-            throw e;
+            change.reread(skus);
         }
-        change.reread(skus);
         return new Outcome(applied, stale);
     }
 

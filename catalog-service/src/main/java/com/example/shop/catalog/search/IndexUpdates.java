@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
@@ -25,6 +26,11 @@ import org.jboss.logging.Logger;
  * takes what MongoDB holds), then marks the feed entry done, which tells the other replicas to
  * read the products back ({@link FeedFollower}).</li>
  * </ol>
+ * Two writes of one sku on this replica that overlap in time may reach MongoDB in one order and the
+ * index in the other; such a write puts what MongoDB holds, read back under the index's lock,
+ * rather than the product in hand ({@link SkusInFlight}, {@link #apply}). A use case holds its
+ * {@link Change} in a {@code try}-with-resources block, so that every way out of it finishes the change.
+ *
  * A write killed in between leaves a feed entry that is not done; the other replicas read its
  * products back once it is older than {@code catalog.search.feed-gap-grace}.
  *
@@ -51,6 +57,8 @@ public class IndexUpdates {
     private java.util.Set<String> soldOutAtBuild;
     /** Revisions this replica wrote and already has in its index: the feed follower need not read them back. */
     private final ConcurrentSkipListSet<Long> appliedHere = new ConcurrentSkipListSet<>();
+    /** The skus of this replica's writes in flight: which writes overlapped another of the same sku. */
+    private final SkusInFlight inFlight = new SkusInFlight();
 
     IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
                  AvailabilityStore availability, CatalogConfig config, WriteThroughPoints points) {
@@ -72,7 +80,7 @@ public class IndexUpdates {
         long began = System.currentTimeMillis();
         CatalogRevision.Stamp stamp = revision.next();
         feed.intend(stamp.revision(), skus);
-        Change change = new Change(stamp, List.copyOf(skus));
+        Change change = new Change(stamp, inFlight.claim(skus));
         if (System.currentTimeMillis() - began > graceMillis / 2) {
             change.none();
             throw Problems.unavailable("mongodb", "The database was too slow to record the change; nothing was written, retry");
@@ -80,15 +88,20 @@ public class IndexUpdates {
         return change;
     }
 
-    /** One write, from its revision to what it did to the index and the feed. */
-    public final class Change {
+    /**
+     * One write, from its revision to what it did to the index and the feed. A use case opens it in a
+     * {@code try}-with-resources block, so that a way out of it that finished nothing (an exception
+     * between the MongoDB write and the index change) still finishes it: see {@link #close}.
+     */
+    public final class Change implements AutoCloseable {
 
         private final CatalogRevision.Stamp stamp;
-        private final List<String> skus;
+        private final SkusInFlight.Claim claim;
+        private boolean finished;
 
-        private Change(CatalogRevision.Stamp stamp, List<String> skus) {
+        private Change(CatalogRevision.Stamp stamp, SkusInFlight.Claim claim) {
             this.stamp = stamp;
-            this.skus = skus;
+            this.claim = claim;
         }
 
         /** The product was created or replaced: this is it now. */
@@ -103,8 +116,22 @@ public class IndexUpdates {
 
         /** The write was refused and changed nothing. */
         public void none() {
+            finished = true;
+            claim.release();
             appliedHere.add(stamp.revision());
             done();
+        }
+
+        /**
+         * Not finished by the use case (it threw, before or after its MongoDB write): the outcome is
+         * unknown, so the index takes the products as MongoDB holds them, the feed entry ends done and
+         * the skus stop counting as in flight. Nothing when the change was finished.
+         */
+        @Override
+        public void close() {
+            if (!finished) {
+                reread(claim.skus());
+            }
         }
 
         /**
@@ -146,9 +173,10 @@ public class IndexUpdates {
          * it when the change is not {@code whole} (some of its products could not be read back).
          */
         private void finish(Collection<ListedProduct> puts, Collection<String> removals, boolean whole) {
+            finished = true;
             try {
-                points.beforeIndex(skus);
-                if (apply(puts, removals)) {
+                points.beforeIndex(claim.skus());
+                if (apply(puts, removals, claim)) {
                     index.refresh();
                     if (whole) {
                         appliedHere.add(stamp.revision());
@@ -157,6 +185,8 @@ public class IndexUpdates {
             } catch (RuntimeException e) {
                 LOG.warnf("A product write could not be applied to the search index (%s); the change feed brings it",
                         e.toString());
+            } finally {
+                claim.release(); // after the apply: a write that begins later is newer in MongoDB and lands later
             }
             done();
         }
@@ -176,11 +206,35 @@ public class IndexUpdates {
      * it reads them from MongoDB (the feed entry was recorded before the write, so the build starts
      * following the feed at or before it). Each product is joined to its availability as MongoDB holds
      * it now, read under the lock, so that of two applies of a sku the one that read later lands later.
+     *
+     * <p>The skus of {@code claim} (this replica's write; null for the feed's read-backs) that another
+     * write of this replica overlapped are read back under the lock and taken as MongoDB holds them,
+     * whatever the write has in hand: two overlapping writes may reach MongoDB in one order and this
+     * lock in the other. Why the last apply of a sku then holds what MongoDB holds, once every write
+     * of it on this replica is answered: let X be the write whose apply of the sku comes last.
+     * <ul>
+     * <li>X overlapped another write of it, so X reads it back here, after its own MongoDB write. A
+     * write of the sku after this read would have its own apply after it, so later than X's: there
+     * is none, and X read the last write.</li>
+     * <li>X overlapped none when it looked here, under the lock. Every other write of the sku then
+     * either released its claim before X began (its MongoDB write came before X's) or began after
+     * X looked (so its apply comes after X's: there is none). X's product, its own write's result
+     * or read after it, is the last write.</li>
+     * </ul>
+     * A write whose apply fails, or which cannot read back, is left to the feed, as before.
      */
-    private boolean apply(Collection<ListedProduct> puts, Collection<String> removals) {
+    private boolean apply(Collection<ListedProduct> puts, Collection<String> removals, SkusInFlight.Claim claim) {
         synchronized (lock) {
             if (!index.isOpen()) {
                 return false;
+            }
+            Set<String> overlapped = claim == null ? Set.of() : claim.overlapped();
+            if (!overlapped.isEmpty()) {
+                Map<String, ListedProduct> now = source.find(overlapped);
+                puts = Stream.concat(puts.stream().filter(product -> !overlapped.contains(product.sku())),
+                        now.values().stream()).toList();
+                removals = Stream.concat(removals.stream().filter(sku -> !overlapped.contains(sku)),
+                        overlapped.stream().filter(sku -> !now.containsKey(sku))).toList();
             }
             Set<String> soldOut = puts.isEmpty() ? Set.of()
                     : availability.soldOut(puts.stream().map(ListedProduct::sku).toList());
@@ -202,9 +256,14 @@ public class IndexUpdates {
 
     /** Products another replica wrote, as MongoDB holds them now (the feed follower's). */
     void fromFeed(Collection<ListedProduct> puts, Collection<String> removals) {
-        if (apply(puts, removals)) {
+        if (apply(puts, removals, null)) {
             index.refresh();
         }
+    }
+
+    /** How many skus a write of this replica holds now: none once every write is over. */
+    int skusInFlight() {
+        return inFlight.skusOpen();
     }
 
     boolean appliedLocally(long revision) {

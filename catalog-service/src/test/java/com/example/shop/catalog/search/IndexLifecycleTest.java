@@ -249,6 +249,53 @@ class IndexLifecycleTest {
     }
 
     @Test
+    void ofTwoOverlappingWritesOfASkuTheOneAppliedLastTakesWhatMongoDbHolds() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        IndexUpdates.Change first = a.updates.change(List.of("sku-00010"));
+        put("sku-00010", "First write");
+        ListedProduct firstInHand = products.get("sku-00010");
+        IndexUpdates.Change second = a.updates.change(List.of("sku-00010"));
+        put("sku-00010", "Second write");
+        second.put(products.get("sku-00010"));
+        first.put(firstInHand); // overtaken: it reaches the index last, with the older product in hand
+        assertTrue(a.json("sku-00010").contains("Second write"), a.json("sku-00010"));
+
+        IndexUpdates.Change update = a.updates.change(List.of("sku-00011"));
+        put("sku-00011", "Updated");
+        ListedProduct updated = products.get("sku-00011");
+        IndexUpdates.Change delete = a.updates.change(List.of("sku-00011"));
+        products.remove("sku-00011");
+        delete.removed("sku-00011");
+        update.put(updated);
+        assertEquals(null, a.json("sku-00011"), "a put overtaken by a delete does not bring the product back");
+        assertEquals(0, a.updates.skusInFlight());
+    }
+
+    @Test
+    void aUseCaseThatThrowsBeforeFinishingItsChangeLeavesWhatMongoDbHoldsAndNothingInFlight() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        assertThrows(IllegalStateException.class, () -> {
+            try (IndexUpdates.Change change = a.updates.change(List.of("sku-00012"))) {
+                put("sku-00012", "Written, then the use case failed");
+                throw new IllegalStateException("the use case failed between its write and finishing the change");
+            }
+        });
+        assertTrue(a.json("sku-00012").contains("Written, then the use case failed"), "closing the change read it back");
+        assertEquals(0, a.updates.skusInFlight(), "the sku is no longer in flight");
+        // the feed entry ended done: the other replica takes it without waiting out the grace period (2 s)
+        long began = System.nanoTime();
+        eventually("the write reached b", () -> String.valueOf(b.json("sku-00012")).contains("Written, then"));
+        assertTrue(System.nanoTime() - began < 1_500_000_000L, "b waited for the grace period: the entry was not done");
+
+        IndexUpdates.Change next = a.updates.change(List.of("sku-00012"));
+        put("sku-00012", "Written alone");
+        next.put(products.get("sku-00012"));
+        assertTrue(a.json("sku-00012").contains("Written alone"));
+        assertEquals(0, a.updates.skusInFlight());
+    }
+
+    @Test
     void anAvailabilityTransitionOnOneReplicaIsOnTheOtherAndSurvivesARebuild() throws Exception {
         Replica a = new Replica("a").awaitUsable();
         Replica b = new Replica("b").awaitUsable();
