@@ -2,9 +2,7 @@ package com.example.shop.catalog.search;
 
 import com.example.shop.catalog.CatalogConfig;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -35,16 +33,14 @@ class FeedFollower {
     static final int ROUND = 500;
 
     private final ChangeFeed feed;
-    private final ProductSource source;
     private final IndexUpdates updates;
     private final long graceMillis;
     private long position = -1;
     /** Revisions without an entry yet, and when this replica first missed them. */
     private final Map<Long, Long> missingSince = new HashMap<>();
 
-    FeedFollower(ChangeFeed feed, ProductSource source, IndexUpdates updates, CatalogConfig config) {
+    FeedFollower(ChangeFeed feed, IndexUpdates updates, CatalogConfig config) {
         this.feed = feed;
-        this.source = source;
         this.updates = updates;
         this.graceMillis = config.search().feedGapGrace().toMillis();
     }
@@ -89,11 +85,7 @@ class FeedFollower {
             index++;
         }
         if (!toRead.isEmpty()) {
-            List<String> skus = new ArrayList<>(toRead);
-            Map<String, ListedProduct> current = source.find(skus);
-            Set<String> gone = new HashSet<>(skus);
-            gone.removeAll(current.keySet());
-            updates.fromFeed(current.values(), gone);
+            updates.fromFeed(toRead);
         }
         if (reached > position) {
             updates.forgetLocalUpTo(reached);

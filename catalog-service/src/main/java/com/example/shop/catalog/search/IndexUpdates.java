@@ -207,7 +207,7 @@ public class IndexUpdates {
      * following the feed at or before it). Each product is joined to its availability as MongoDB holds
      * it now, read under the lock, so that of two applies of a sku the one that read later lands later.
      *
-     * <p>The skus of {@code claim} (this replica's write; null for the feed's read-backs) that another
+     * <p>The skus of {@code claim} (this replica's write, or the feed's read back) that another
      * write of this replica overlapped are read back under the lock and taken as MongoDB holds them,
      * whatever the write has in hand: two overlapping writes may reach MongoDB in one order and this
      * lock in the other. Why the last apply of a sku then holds what MongoDB holds, once every write
@@ -228,7 +228,7 @@ public class IndexUpdates {
             if (!index.isOpen()) {
                 return false;
             }
-            Set<String> overlapped = claim == null ? Set.of() : claim.overlapped();
+            Set<String> overlapped = claim.overlapped();
             if (!overlapped.isEmpty()) {
                 Map<String, ListedProduct> now = source.find(overlapped);
                 puts = Stream.concat(puts.stream().filter(product -> !overlapped.contains(product.sku())),
@@ -254,10 +254,22 @@ public class IndexUpdates {
         }
     }
 
-    /** Products another replica wrote, as MongoDB holds them now (the feed follower's). */
-    void fromFeed(Collection<ListedProduct> puts, Collection<String> removals) {
-        if (apply(puts, removals, null)) {
-            index.refresh();
+    /**
+     * The products of finished feed entries (another replica's writes, or this one's not applied
+     * here), read back from MongoDB and taken as it holds them. The read is made before the lock, so
+     * it counts as a write in flight: a write of this replica that overlaps it makes both read back
+     * under the lock, or this older read could land after that write's newer product.
+     */
+    void fromFeed(Collection<String> skus) {
+        SkusInFlight.Claim claim = inFlight.claim(skus);
+        try {
+            Map<String, ListedProduct> now = source.find(claim.skus());
+            List<String> gone = claim.skus().stream().filter(sku -> !now.containsKey(sku)).toList();
+            if (apply(now.values(), gone, claim)) {
+                index.refresh();
+            }
+        } finally {
+            claim.release();
         }
     }
 

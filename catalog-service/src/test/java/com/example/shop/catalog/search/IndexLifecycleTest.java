@@ -20,6 +20,8 @@ import java.util.Set;
 import java.util.Date;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
@@ -32,6 +34,7 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.bson.Document;
@@ -60,6 +63,7 @@ class IndexLifecycleTest {
         final IndexUpdates updates;
         final IndexBuild build;
         final ChangeFeed feed;
+        final FeedFollower follower;
         final AtomicInteger scans = new AtomicInteger();
 
         Replica(String directory) {
@@ -75,7 +79,7 @@ class IndexLifecycleTest {
             index = new ProductIndex(config);
             updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config,
                     new NoWriteThroughPoints());
-            FeedFollower follower = new FeedFollower(feed, source, updates, config);
+            follower = new FeedFollower(feed, updates, config);
             build = new IndexBuild(index, updates, revision, feed, follower, source, config);
             build.onStart(null);
             running.add(this);
@@ -268,6 +272,46 @@ class IndexLifecycleTest {
         delete.removed("sku-00011");
         update.put(updated);
         assertEquals(null, a.json("sku-00011"), "a put overtaken by a delete does not bring the product back");
+        assertEquals(0, a.updates.skusInFlight());
+    }
+
+    @Test
+    void aFeedReadBackOvertakenByALocalWriteLeavesTheLocalWrite() throws Exception {
+        // a's feed follower reads back b's write, and is held before it applies it while a writes the sku itself
+        AtomicReference<String> holdOn = new AtomicReference<>();
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        ProductSource products = counting(new AtomicInteger());
+        ProductSource holding = new ProductSource() {
+            @Override
+            public void forEach(Consumer<ListedProduct> each) {
+                products.forEach(each);
+            }
+
+            @Override
+            public Map<String, ListedProduct> find(Collection<String> skus) {
+                Map<String, ListedProduct> found = products.find(skus);
+                String sku = holdOn.get();
+                if (sku != null && skus.contains(sku) && holdOn.compareAndSet(sku, null)) {
+                    held.countDown();
+                    try {
+                        assertTrue(released.await(30, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return found;
+            }
+        };
+        Replica a = new Replica("a", "catalog", holding).awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        holdOn.set("sku-00020");
+        b.write("sku-00020", "Written on b");
+        assertTrue(held.await(10, TimeUnit.SECONDS), "a's feed read b's write back");
+        a.write("sku-00020", "Written on a after");
+        released.countDown();
+        a.follower.position(); // the round that was held is over (a round holds the follower)
+        assertTrue(a.json("sku-00020").contains("Written on a after"), a.json("sku-00020"));
         assertEquals(0, a.updates.skusInFlight());
     }
 
