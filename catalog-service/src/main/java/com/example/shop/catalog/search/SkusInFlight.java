@@ -10,9 +10,10 @@ import java.util.Set;
 
 /**
  * The skus of the product writes in flight on this replica (begun by {@link IndexUpdates#change},
- * not finished yet), and for each write, which of its skus another write overlapped: two writes of
- * one sku whose lifetimes overlap may reach MongoDB in one order and the index in the other, so
- * neither can trust the product it has in hand ({@link IndexUpdates} reads those skus back).
+ * not finished yet; and the feed follower's read-backs, from the read to the apply), and for each
+ * write, which of its skus another write overlapped: two writes of one sku whose lifetimes overlap
+ * may reach MongoDB in one order and the index in the other, so neither can trust the product it
+ * has in hand ({@link IndexUpdates} reads those skus back under its lock).
  *
  * <p>A write that begins while another write of one of its skus is open marks that sku on both;
  * the mark stays until the write is released. Only skus with a write open are held, so what this
