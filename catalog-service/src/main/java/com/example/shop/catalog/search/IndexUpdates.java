@@ -26,13 +26,13 @@ import org.jboss.logging.Logger;
  * takes what MongoDB holds), then marks the feed entry done, which tells the other replicas to
  * read the products back ({@link FeedFollower}).</li>
  * </ol>
- * Two writes of one sku on this replica that overlap in time may reach MongoDB in one order and the
- * index in the other; such a write puts what MongoDB holds, read back under the index's lock,
- * rather than the product in hand ({@link SkusInFlight}, {@link #apply}). A use case holds its
- * {@link Change} in a {@code try}-with-resources block, so that every way out of it finishes the change.
- *
  * A write killed in between leaves a feed entry that is not done; the other replicas read its
  * products back once it is older than {@code catalog.search.feed-gap-grace}.
+ *
+ * <p>Two writes of one sku on this replica that overlap in time may reach MongoDB in one order and
+ * the index in the other; such a write puts what MongoDB holds, read back under the index's lock,
+ * rather than the product in hand ({@link SkusInFlight}, {@link #apply}). A use case holds its
+ * {@link Change} in a {@code try}-with-resources block, so that every way out of it finishes the change.
  *
  * <p>While a build scans MongoDB, a product written through meanwhile is newer than anything the
  * scan could still bring, so the scan leaves it alone (under one lock, so that a scanned old state
