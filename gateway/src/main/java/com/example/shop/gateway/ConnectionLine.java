@@ -3,14 +3,13 @@ package com.example.shop.gateway;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.RequestOptions;
 import java.net.ConnectException;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The exchanges waiting for a pooled connection to one address of a service, oldest first, and
@@ -26,6 +25,11 @@ import java.util.function.BooleanSupplier;
  * connection later; it used to be closed (a reset), so under a flash sale the pool spent its time
  * closing and opening connections while live exchanges queued behind dead ones. A connection is
  * closed only when nobody waits for it. An exchange whose client left meanwhile is passed over.</li>
+ * <li><b>A connection that could not be had goes to the oldest exchange still waiting</b>, as one
+ * that came would: each exchange asks the pool for one connection, and the pool's answers are
+ * handed out oldest first, not to the exchange that asked. A failure kept for an exchange already
+ * served by another's connection left that other one with nothing coming: it waited out the whole
+ * wait for a 503, with the service up.</li>
  * <li><b>At most {@code maxWaiting} exchanges wait</b>; the next is a {@link Busy} at
  * once: a saturated service's excess is turned away in microseconds instead of after the whole
  * wait.</li>
@@ -56,18 +60,17 @@ final class ConnectionLine {
     }
 
     private final Vertx vertx;
-    private final HttpClient pool;
-    private final RequestOptions address;
+    /** Asks the pool for a request on a connection to the address (connecting one if none is free). */
+    private final Supplier<Future<HttpClientRequest>> pool;
     private final String service;
     private final long waitMillis;
     private final int maxWaiting;
     private final Queue<Waiter> line = new ConcurrentLinkedQueue<>();
     private final AtomicInteger waiting = new AtomicInteger();
 
-    ConnectionLine(Vertx vertx, HttpClient pool, RequestOptions address, String service, long waitMillis, int maxWaiting) {
+    ConnectionLine(Vertx vertx, Supplier<Future<HttpClientRequest>> pool, String service, long waitMillis, int maxWaiting) {
         this.vertx = vertx;
         this.pool = pool;
-        this.address = address;
         this.service = service;
         this.waitMillis = waitMillis;
         this.maxWaiting = maxWaiting;
@@ -91,12 +94,9 @@ final class ConnectionLine {
             }
         });
         line.add(waiter); // after its timer is known, since whoever serves it cancels that timer
-        pool.request(address).onComplete(result -> {
+        pool.get().onComplete(result -> {
             if (result.failed()) {
-                if (waiter.served.tryFail(result.cause())) {
-                    vertx.cancelTimer(waiter.timer);
-                    line.remove(waiter);
-                }
+                failOldest(result.cause());
             } else {
                 handOver(result.result());
             }
@@ -116,5 +116,15 @@ final class ConnectionLine {
             }
         }
         request.exceptionHandler(expected -> { }).reset();
+    }
+
+    /** The oldest exchange still waiting gets the failure; with none waiting, it goes nowhere. */
+    private void failOldest(Throwable failure) {
+        for (Waiter oldest = line.poll(); oldest != null; oldest = line.poll()) {
+            if (oldest.served.tryFail(failure)) {
+                vertx.cancelTimer(oldest.timer);
+                return;
+            }
+        }
     }
 }

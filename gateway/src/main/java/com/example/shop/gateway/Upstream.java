@@ -103,7 +103,7 @@ final class Upstream {
         this.managementAddress = SocketAddress.inetSocketAddress(managementPort, managementHost);
         this.docsOptions = new RequestOptions(requestOptions)
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl);
-        this.apiLine = new ConnectionLine(vertx, client, requestOptions, name, connectMillis, config.maxWaiting());
+        this.apiLine = new ConnectionLine(vertx, () -> client.request(requestOptions), name, connectMillis, config.maxWaiting());
         this.api = proxy(request -> stripApi(request.path(), request.query()), bodyLimits, requestOptions);
         this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), bodyLimits,
                 docsOptions);
