@@ -2,6 +2,7 @@ package com.example.shop.cart;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Min;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -57,6 +58,19 @@ public interface CartConfig {
          */
         @WithDefault("2h")
         Duration maxHold();
+
+        /** Carts per batch of the expiry job: bounds one {@code $in} query and one guarded update. */
+        @WithDefault("1000")
+        @Min(1)
+        int batchSize();
+
+        /**
+         * Batches of carts the expiry job works on at once. Each waits on the database for most of
+         * its time, on writes to one collection after another; two keep it busy (bench scenario {@code expiry}).
+         */
+        @WithDefault("2")
+        @Min(1)
+        int parallelBatches();
     }
 
     /** How long carts that hold nothing are kept before the expiry job deletes them. */

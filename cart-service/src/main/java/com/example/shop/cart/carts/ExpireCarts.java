@@ -24,6 +24,11 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import org.bson.Document;
@@ -34,18 +39,19 @@ import org.bson.conversions.Bson;
  * held stock for longer than {@code cart.expiry.max-hold} however active they are; then deletes
  * carts that hold nothing once their retention is over.
  * <ol>
- * <li><b>Lock</b>: active → expiring, {@link #BATCH} carts per {@code updateMany}; their ids, and
- * those of the carts already expiring, are read first in one pass over the carts (the embedded
- * server has no index to serve it, so each pass costs as much as the collection is big, history
- * included: a run used to make five). Each update's filter is evaluated per cart at the moment it
- * is written:
- * {@code status: active} and {@code last_modified < cutoff}. A cart
- * touched meanwhile has a newer {@code last_modified} and is left alone; an add racing the lock
- * fails its own guarded cart write ({@code status: active}) and undoes its reservation. A second
- * {@code updateMany} per batch locks the active carts whose {@code held_since} (set by their first
- * reservation) is older than the max hold, touched or not; the carts locked are read back by id,
- * with their lines as they were locked. Neither ever selects a pending cart:
- * a checkout in progress keeps its reservations.</li>
+ * <li><b>Lock</b>: active → expiring, {@code cart.expiry.batch-size} carts per {@code updateMany}. One pass over the
+ * carts reads the candidates, with their lines and last change, and the carts already expiring (the
+ * embedded server has no index to serve it, so each pass costs as much as the collection is big,
+ * history included: a run used to make five). A cart the pass found idle ({@code last_modified <
+ * cutoff}) is locked by a filter evaluated per cart at the moment it is written: {@code status:
+ * active} and {@code last_modified < cutoff}. A cart touched meanwhile has a newer
+ * {@code last_modified} and is left alone (to the next run, also when it has held stock too long by
+ * then); an add racing the lock fails its own guarded cart write ({@code status: active}) and undoes its
+ * reservation. So a cart locked is unchanged since the pass, and when the lock takes a whole batch its
+ * lines are the pass's: nothing is read again. The other candidates are locked for holding stock past
+ * the max hold ({@code held_since}, set by the first reservation), touched or not, and read back with
+ * their lines as they were locked. Neither lock ever selects a pending cart: a checkout in progress
+ * keeps its reservations.</li>
  * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
  * run or being handled by another replica right now), in batches, by
  * {@link Reservations#returnAllHeldBy}: one read of the reservations of the batch's lines (by id),
@@ -60,18 +66,17 @@ import org.bson.conversions.Bson;
  * {@code cart.retention.expired}, active carts without lines untouched for
  * {@code cart.retention.empty} (the idle lock leaves empty carts alone), and, when
  * {@code cart.retention.complete} is set, completed (settled) carts older than that, all found
- * in one pass, {@link #BATCH} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
+ * in one pass, {@code cart.expiry.batch-size} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
  * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
  * </ol>
+ * Each batch of {@code cart.expiry.batch-size} carts is locked, returned and marked on its own, {@code cart.expiry.parallel-batches}
+ * batches at once: a batch waits on the database for most of its time, on one collection after another.
  * Round trips grow with the number of reservations and skus per batch, never with the holders of a sku. A failure
  * part-way leaves carts in {@code expiring}; the next run resumes them. A pending cart is never
  * selected, so a checkout keeps its reservations. The jobs feature runs it ({@code jobs.JobRunner}).
  */
 @ApplicationScoped
 public class ExpireCarts {
-
-    /** Carts per return-and-mark batch: bounds the size of one {@code $in} query and of one guarded update. */
-    static final int BATCH = 1000;
 
     private final MongoCollection<Document> carts;
     private final Reservations reservations;
@@ -90,61 +95,98 @@ public class ExpireCarts {
         return run(inactiveAfter, soFar -> { });
     }
 
-    /** As {@link #run(Duration)}, telling {@code progress} the counts after the lock and after each batch. */
+    /** As {@link #run(Duration)}, telling {@code progress} the counts after each batch. */
     public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
         Instant now = Instant.now();
+        Date idleBefore = Date.from(now.minus(inactiveAfter));
         // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
-        Bson stale = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(inactiveAfter))),
-                exists(StoredCart.FIRST_ITEM));
+        Bson stale = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.LAST_MODIFIED, idleBefore), exists(StoredCart.FIRST_ITEM));
         Bson heldTooLong = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.HELD_SINCE, Date.from(now.minus(config.expiry().maxHold()))));
+        Map<String, List<String>> idle = new LinkedHashMap<>(); // cart id → the skus of its lines
+        List<String> held = new ArrayList<>();
+        Map<String, List<String>> expiring = new LinkedHashMap<>();
         // One pass over the carts finds both locks' candidates and the carts already expiring (a crashed
         // run's, or another replica's at work): the embedded server matches every cart on each query, so
         // every further pass would cost as much as this one however few carts are stale.
-        List<String> candidates = new ArrayList<>();
-        Map<String, List<String>> expiring = new LinkedHashMap<>(); // cart id → the skus of its lines
         for (Document doc : carts.find(or(stale, heldTooLong, StoredCart.inStatus(CartStatus.EXPIRING)))
-                .projection(include(StoredCart.ID, StoredCart.STATUS, StoredCart.ITEM_SKU))) {
+                .projection(include(StoredCart.ID, StoredCart.STATUS, StoredCart.LAST_MODIFIED, StoredCart.ITEM_SKU))) {
             StoredCart cart = StoredCart.of(doc);
             if (cart.status() == CartStatus.EXPIRING) {
                 expiring.put(cart.id(), cart.skus());
+            } else if (cart.lastModified() != null && cart.lastModified().before(idleBefore) && !cart.skus().isEmpty()) {
+                idle.put(cart.id(), cart.skus());
             } else {
-                candidates.add(cart.id());
+                held.add(cart.id());
             }
         }
-        int locked = 0;
-        int lockedHeldTooLong = 0;
-        for (int from = 0; from < candidates.size(); from += BATCH) {
-            List<String> batch = candidates.subList(from, Math.min(from + BATCH, candidates.size()));
-            int stalled = lock(batch, stale);
-            int held = lock(batch, heldTooLong);
-            locked += stalled;
-            lockedHeldTooLong += held;
-            if (stalled + held > 0) {
-                // the lines as they were locked (a cart held too long may have changed since the pass)
-                for (Document doc : carts.find(and(in(StoredCart.ID, batch), StoredCart.inStatus(CartStatus.EXPIRING)))
-                        .projection(include(StoredCart.ID, StoredCart.ITEM_SKU))) {
-                    StoredCart cart = StoredCart.of(doc);
-                    expiring.putIfAbsent(cart.id(), cart.skus());
-                }
-            }
+        Tally tally = new Tally(progress);
+        List<Runnable> batches = new ArrayList<>();
+        batchesOf(new ArrayList<>(idle.keySet())).forEach(ids -> batches.add(() -> lockIdle(ids, idle, stale, tally)));
+        batchesOf(held).forEach(ids -> batches.add(() -> lockHeldTooLong(ids, heldTooLong, tally)));
+        batchesOf(new ArrayList<>(expiring.keySet())).forEach(ids -> batches.add(() -> returnAndMark(linesOf(ids, expiring), tally)));
+        runAll(batches, config.expiry().parallelBatches());
+        return tally.report(deleteSpent(now));
+    }
+
+    /**
+     * Locks the idle carts of a batch. A cart is locked only if it is still untouched since before
+     * the cutoff, so its lines are the ones the pass read (every cart write touches it): when the lock
+     * took the whole batch, those lines are returned without reading the carts again; otherwise the
+     * carts locked (and any another replica locked meanwhile) are read back. A cart touched since the
+     * pass is left alone, also when it has held stock too long by now: the next run takes it.
+     */
+    private void lockIdle(List<String> ids, Map<String, List<String>> idle, Bson stale, Tally tally) {
+        int locked = lock(ids, stale);
+        tally.locked(locked, 0);
+        returnAndMark(locked == ids.size() ? linesOf(ids, idle) : lockedLines(ids), tally);
+    }
+
+    /** Locks the carts of a batch that have held stock too long; their lines are read back as they were locked. */
+    private void lockHeldTooLong(List<String> ids, Bson heldTooLong, Tally tally) {
+        int locked = lock(ids, heldTooLong);
+        tally.locked(0, locked);
+        if (locked > 0) {
+            returnAndMark(lockedLines(ids), tally);
         }
-        List<String> ids = new ArrayList<>(expiring.keySet());
-        int expired = 0;
-        long units = 0;
-        progress.accept(new ExpiryReport(locked, lockedHeldTooLong, expired, units, 0));
-        for (int from = 0; from < ids.size(); from += BATCH) {
-            List<String> batch = ids.subList(from, Math.min(from + BATCH, ids.size()));
-            Map<String, List<String>> lines = new LinkedHashMap<>();
-            batch.forEach(id -> lines.put(id, expiring.get(id)));
-            units += reservations.returnAllHeldBy(lines, Return.EXPIRY);
-            long marked = carts.updateMany(and(in(StoredCart.ID, batch), StoredCart.inStatus(CartStatus.EXPIRING)),
-                    combine(set(StoredCart.STATUS, CartStatus.EXPIRED.wire()), StoredCart.touched(new Date())))
-                    .getModifiedCount();
-            expired += (int) marked;
-            metrics.expired(marked);
-            progress.accept(new ExpiryReport(locked, lockedHeldTooLong, expired, units, 0));
+    }
+
+    /** Returns the stock the carts hold and marks them expired (guarded by {@code status: expiring}, so each is counted once). */
+    private void returnAndMark(Map<String, List<String>> lines, Tally tally) {
+        if (lines.isEmpty()) {
+            return;
         }
-        return new ExpiryReport(locked, lockedHeldTooLong, expired, units, deleteSpent(now));
+        long units = reservations.returnAllHeldBy(lines, Return.EXPIRY);
+        long marked = carts.updateMany(and(in(StoredCart.ID, new ArrayList<>(lines.keySet())), StoredCart.inStatus(CartStatus.EXPIRING)),
+                combine(set(StoredCart.STATUS, CartStatus.EXPIRED.wire()), StoredCart.touched(new Date())))
+                .getModifiedCount();
+        metrics.expired(marked);
+        tally.expired(marked, units);
+    }
+
+    /** The carts of {@code ids} that are expiring now, with the skus of their lines. */
+    private Map<String, List<String>> lockedLines(List<String> ids) {
+        Map<String, List<String>> lines = new LinkedHashMap<>();
+        for (Document doc : carts.find(and(in(StoredCart.ID, ids), StoredCart.inStatus(CartStatus.EXPIRING)))
+                .projection(include(StoredCart.ID, StoredCart.ITEM_SKU))) {
+            StoredCart cart = StoredCart.of(doc);
+            lines.put(cart.id(), cart.skus());
+        }
+        return lines;
+    }
+
+    private static Map<String, List<String>> linesOf(List<String> ids, Map<String, List<String>> skusByCart) {
+        Map<String, List<String>> lines = new LinkedHashMap<>();
+        ids.forEach(id -> lines.put(id, skusByCart.get(id)));
+        return lines;
+    }
+
+    private List<List<String>> batchesOf(List<String> ids) {
+        int size = config.expiry().batchSize();
+        List<List<String>> batches = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += size) {
+            batches.add(ids.subList(from, Math.min(from + size, ids.size())));
+        }
+        return batches;
     }
 
     /**
@@ -158,7 +200,68 @@ public class ExpireCarts {
     }
 
     /**
-     * Applies {@code write} to the carts matching {@code filter}, {@link #BATCH} at a time: their
+     * Runs the batches, {@code atOnce} at a time, and waits for all of them: a batch that fails leaves
+     * its carts expiring for the next run, the others still finish (they are never interrupted inside a
+     * database call), then the first failure is the run's.
+     */
+    private static void runAll(List<Runnable> batches, int atOnce) {
+        if (atOnce <= 1 || batches.size() <= 1) {
+            batches.forEach(Runnable::run);
+            return;
+        }
+        AtomicInteger threads = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(atOnce, batches.size()), task -> {
+            Thread thread = new Thread(task, "expire-carts-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<Object>> done = pool.invokeAll(batches.stream().map(Executors::callable).toList());
+            for (Future<Object> batch : done) {
+                batch.get();
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("The expiry run was interrupted", e);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** The run's counts, added to by batches running at once; each addition is reported to the run's progress. */
+    private static final class Tally {
+
+        private final Consumer<ExpiryReport> progress;
+        private int locked;
+        private int heldTooLong;
+        private int expired;
+        private long units;
+
+        Tally(Consumer<ExpiryReport> progress) {
+            this.progress = progress;
+        }
+
+        synchronized void locked(int idle, int held) {
+            locked += idle;
+            heldTooLong += held;
+            progress.accept(report(0));
+        }
+
+        synchronized void expired(long carts, long returned) {
+            expired += (int) carts;
+            units += returned;
+            progress.accept(report(0));
+        }
+
+        synchronized ExpiryReport report(long deleted) {
+            return new ExpiryReport(locked, heldTooLong, expired, units, deleted);
+        }
+    }
+
+    /**
+     * Applies {@code write} to the carts matching {@code filter}, {@code cart.expiry.batch-size} at a time: their
      * ids are read in one pass, then each write is given {@code _id in batch} and {@code filter}.
      * One write over every matching cart would be a single command whose time grows with them: at
      * 100,000 carts on the embedded server it outlasted the driver's 10 s socket timeout and the
@@ -170,8 +273,8 @@ public class ExpireCarts {
             ids.add(cart.getString(StoredCart.ID));
         }
         long counted = 0;
-        for (int from = 0; from < ids.size(); from += BATCH) {
-            counted += write.applyAsLong(and(in(StoredCart.ID, ids.subList(from, Math.min(from + BATCH, ids.size()))), filter));
+        for (List<String> batch : batchesOf(ids)) {
+            counted += write.applyAsLong(and(in(StoredCart.ID, batch), filter));
         }
         return counted;
     }

@@ -92,11 +92,16 @@ public class AvailabilityOutbox {
         }
         try {
             for (Document doc : inventory.find(in(StoredStock.SKU, skus)).projection(include(StoredStock.AVAILABLE, StoredStock.REV))) {
-                record(doc.getString(StoredStock.SKU), StoredFields.number(doc, StoredStock.AVAILABLE) <= 0, rev(doc));
+                recordRead(doc);
             }
         } catch (RuntimeException e) {
             LOG.warnf("Availability of %d skus could not be recorded (%s); the reconciliation sends it", skus.size(), e.toString());
         }
+    }
+
+    /** Records the sku's state as {@code stock} read it (with its {@code sku}, {@code available} and {@code rev}). */
+    void recordRead(Document stock) {
+        record(stock.getString(StoredStock.SKU), StoredFields.number(stock, StoredStock.AVAILABLE) <= 0, rev(stock));
     }
 
     /** Records the sku's state at {@code rev}, unless a record as new or newer is there. */

@@ -214,40 +214,43 @@ public class UnitMoves {
      * skus), in one bulk write of the same guarded, marking updates, so the batch waits for one durable
      * write instead of one per sku. A bulk write returns no documents, so whether a sku came back from
      * sold out is read around it: its available before (read first) or after minus what came back
-     * (read after) at or below zero, or sold out after; those skus' states are recorded, ordered by
-     * their {@code rev} like any other ({@link AvailabilityOutbox}). A crossing two racing writes hide
+     * (read after) at or below zero, or sold out after; those skus' states are recorded as the read
+     * after found them, ordered by their {@code rev} like any other ({@link AvailabilityOutbox}). A crossing two racing writes hide
      * from both readings is sent by the availability reconciliation.
      */
     void restoreAll(String op, Map<String, Long> returnedBySku) {
         if (returnedBySku.isEmpty()) {
             return;
         }
-        Map<String, Long> before = available(returnedBySku.keySet());
+        Map<String, Document> before = stocks(returnedBySku.keySet());
         Date now = new Date();
         List<WriteModel<Document>> updates = new ArrayList<>(returnedBySku.size());
         returnedBySku.forEach((sku, units) -> updates.add(new UpdateOneModel<>(and(eq(StoredStock.SKU, sku), MoveMarks.unmarked(op)),
                 combine(inc(StoredStock.AVAILABLE, units), inc(StoredStock.RESERVED, -units), set(StoredStock.UPDATED, now),
                         MoveMarks.mark(op, units), inc(StoredStock.REV, 1L)))));
         inventory.bulkWrite(updates, new BulkWriteOptions().ordered(false));
-        Map<String, Long> after = available(returnedBySku.keySet());
-        List<String> crossed = new ArrayList<>();
+        Map<String, Document> after = stocks(returnedBySku.keySet());
         returnedBySku.forEach((sku, units) -> {
-            Long availableAfter = after.get(sku);
-            if (availableAfter == null) {
+            Document stock = after.get(sku);
+            if (stock == null) {
                 LOG.errorf("No stock document for %s to return %d units to", sku, units);
-            } else if (before.getOrDefault(sku, 0L) <= 0 || availableAfter - units <= 0 || availableAfter <= 0) {
-                crossed.add(sku);
+                return;
+            }
+            long availableBefore = before.containsKey(sku) ? StoredFields.number(before.get(sku), StoredStock.AVAILABLE) : 0;
+            long availableAfter = StoredFields.number(stock, StoredStock.AVAILABLE);
+            if (availableBefore <= 0 || availableAfter - units <= 0 || availableAfter <= 0) {
+                availability.recordRead(stock);
             }
         });
-        availability.recordAsStored(crossed);
     }
 
-    private Map<String, Long> available(java.util.Collection<String> skus) {
-        Map<String, Long> available = new LinkedHashMap<>();
-        for (Document doc : inventory.find(in(StoredStock.SKU, skus)).projection(Projections.include(StoredStock.AVAILABLE))) {
-            available.put(doc.getString(StoredStock.SKU), StoredFields.number(doc, StoredStock.AVAILABLE));
+    /** The stock documents of these skus, as much of them as tells availability and its {@code rev}. */
+    private Map<String, Document> stocks(java.util.Collection<String> skus) {
+        Map<String, Document> stocks = new LinkedHashMap<>();
+        for (Document doc : inventory.find(in(StoredStock.SKU, skus)).projection(Projections.include(StoredStock.AVAILABLE, StoredStock.REV))) {
+            stocks.put(doc.getString(StoredStock.SKU), doc);
         }
-        return available;
+        return stocks;
     }
 
     /**
