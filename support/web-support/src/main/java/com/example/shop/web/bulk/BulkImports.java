@@ -1,10 +1,9 @@
 package com.example.shop.web.bulk;
 
-import static com.mongodb.client.model.Filters.eq;
-
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.runs.RunState;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoClient;
 import io.quarkus.runtime.ShutdownEvent;
@@ -23,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -70,7 +70,7 @@ public class BulkImports {
     BulkImports(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database, ObjectMapper mapper,
                 Validator validator, BulkConfig config, ImportCrashPoints crashPoints,
                 @ConfigProperty(name = "shop.http.max-body-size", defaultValue = "1M") MemorySize maxLineBytes) {
-        this.store = new ImportRunStore(mongo.getDatabase(database));
+        this.store = new ImportRunStore(mongo.getDatabase(database), config.staleAfter());
         this.mapper = mapper;
         this.validator = validator;
         this.config = config;
@@ -101,7 +101,7 @@ public class BulkImports {
                     maxLineBytes, config.rejectsKept(), () -> stopping);
             Path spooled = file;
             worker.execute(() -> execute(job, spooled));
-            return new ImportRun(id, importer.kind(), ImportState.RUNNING.wire(), job.counts(), size, 0, now, null, null);
+            return new ImportRun(id, importer.kind(), RunState.RUNNING.wire(), job.counts(), size, 0, now, null, null);
         } catch (IOException e) {
             release(id, file);
             throw new IllegalStateException("The upload could not be kept for the import", e);
@@ -120,14 +120,9 @@ public class BulkImports {
         if (!RUN_ID.matcher(id).matches()) {
             throw unknownRun(id);
         }
-        Document run = store.find(kind, id);
+        Document run = store.find(kind, id, runningHere(), clock.instant());
         if (run == null) {
             throw unknownRun(id);
-        }
-        if (ImportState.RUNNING.wire().equals(run.getString("state")) && !id.equals(busy.get()) && isStale(run)) {
-            Instant now = clock.instant();
-            store.failStale(eq("_id", id), busy.get(), now.minus(config.staleAfter()), now);
-            run = store.find(kind, id);
         }
         return ImportRunStore.view(run);
     }
@@ -138,9 +133,8 @@ public class BulkImports {
         if (cursor != null && !RUN_ID.matcher(cursor).matches()) {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
-        Instant now = clock.instant();
-        store.failStale(eq("kind", kind), busy.get(), now.minus(config.staleAfter()), now);
-        List<ImportRun> runs = store.list(kind, cursor, size).stream().map(ImportRunStore::view).toList();
+        List<ImportRun> runs = store.list(kind, cursor, size, runningHere(), clock.instant()).stream()
+                .map(ImportRunStore::view).toList();
         return new Page<>(runs, runs.size() == size ? runs.get(runs.size() - 1).id() : null);
     }
 
@@ -160,8 +154,7 @@ public class BulkImports {
     void failAbandonedRuns(@Observes StartupEvent started) {
         worker.execute(() -> {
             try {
-                Instant now = clock.instant();
-                store.failStale(new Document(), busy.get(), now.minus(config.staleAfter()), now);
+                store.failStale(new Document(), runningHere(), clock.instant());
             } catch (RuntimeException e) {
                 LOG.infof("Abandoned import runs not looked for at start-up (%s); they are marked when read", e.getMessage());
             }
@@ -189,13 +182,13 @@ public class BulkImports {
             // The replica is free before the run shows its end: a client that starts the next
             // import as soon as it sees this one succeeded is not refused as busy.
             release(job.runId(), file);
-            store.finish(job.runId(), ImportState.SUCCEEDED, job.counts(), job.bytesRead(), null, clock.instant());
+            store.finish(job.runId(), RunState.SUCCEEDED, job.counts(), job.bytesRead(), null, clock.instant());
         } catch (Exception e) {
             heartbeat.cancel(false);
             release(job.runId(), file);
             LOG.warnf(e, "Import run %s failed after %d lines", job.runId(), job.counts().read());
             try {
-                store.finish(job.runId(), ImportState.FAILED, job.counts(), job.bytesRead(), "The run stopped after "
+                store.finish(job.runId(), RunState.FAILED, job.counts(), job.bytesRead(), "The run stopped after "
                         + job.counts().read() + " lines: " + e.getMessage(), clock.instant());
             } catch (RuntimeException unrecorded) {
                 LOG.warnf("Could not record the failure of import run %s (%s); it is marked failed when found stale",
@@ -276,9 +269,10 @@ public class BulkImports {
         }
     }
 
-    private boolean isStale(Document run) {
-        java.util.Date heartbeat = run.getDate("heartbeat_at");
-        return heartbeat == null || heartbeat.toInstant().isBefore(clock.instant().minus(config.staleAfter()));
+    /** The run this replica is running, if any: alive whatever its heartbeat says. */
+    private Set<String> runningHere() {
+        String running = busy.get();
+        return running == null ? Set.of() : Set.of(running);
     }
 
     private static int limit(String name, Integer value, int defaultValue, int max) {

@@ -1,22 +1,20 @@
 package com.example.shop.web.bulk;
 
 import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gt;
 import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Filters.ne;
-import static com.mongodb.client.model.Filters.or;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-import static com.mongodb.client.model.Updates.unset;
 
 import com.example.shop.problems.Problem;
+import com.example.shop.web.runs.HeartbeatRunStore;
+import com.example.shop.web.runs.RunState;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.Sorts;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +29,8 @@ import org.bson.conversions.Bson;
  *                 bytes_total, bytes_read, started_at, finished_at, heartbeat_at, error?, found_stale?}
  * import_rejects {_id: "&lt;run id&gt;/&lt;line, 12 digits&gt;", line, key?, problem: {...}}
  * </pre>
+ * A run is a {@link HeartbeatRunStore} run (its state, heartbeat and stale rule are kept there); an
+ * import adds its counts and bytes to it.
  * A reject's {@code _id} starts with its run's id and sorts by line, so a run's rejects are one
  * range of the {@code _id} index, read in line order: no other index is needed (the embedded
  * server uses no other).
@@ -39,69 +39,49 @@ final class ImportRunStore {
 
     static final String RUNS = "import_runs";
     static final String REJECTS = "import_rejects";
-    /** Set on a run failed for want of news, so that the replica running it, if alive, can still record it. */
-    private static final String FOUND_STALE = "found_stale";
+    private static final String STALE_ERROR = "The service stopped during the run (no sign of life since the heartbeat); "
+            + "import the same file again to complete it: lines already imported count as unchanged";
 
-    private final MongoCollection<Document> runs;
+    private final HeartbeatRunStore runs;
     private final MongoCollection<Document> rejects;
 
-    ImportRunStore(MongoDatabase database) {
-        this.runs = database.getCollection(RUNS);
+    ImportRunStore(MongoDatabase database, Duration staleAfter) {
+        this.runs = new HeartbeatRunStore(database.getCollection(RUNS), staleAfter, STALE_ERROR);
         this.rejects = database.getCollection(REJECTS);
     }
 
     void insert(String id, String kind, long bytesTotal, Instant now) {
-        runs.insertOne(new Document("_id", id).append("kind", kind).append("state", ImportState.RUNNING.wire())
-                .append("counts", counts(new ImportCounts(0, 0, 0, 0, 0)))
-                .append("bytes_total", bytesTotal).append("bytes_read", 0L)
-                .append("started_at", Date.from(now)).append("heartbeat_at", Date.from(now)));
+        runs.start(id, kind, new Document("counts", counts(new ImportCounts(0, 0, 0, 0, 0)))
+                .append("bytes_total", bytesTotal).append("bytes_read", 0L), now);
     }
 
-    /**
-     * Records progress, and that the run is alive: called by the replica running it, so a run another
-     * replica found stale meanwhile (its heartbeats could not be written for a while) is running again.
-     */
+    /** Records progress, and that the run is alive (see {@link HeartbeatRunStore#heartbeat}). */
     void progress(String id, ImportCounts counts, long bytesRead, Instant now) {
-        runs.updateOne(ownRun(id), combine(set("state", ImportState.RUNNING.wire()), set("counts", counts(counts)),
-                set("bytes_read", bytesRead), set("heartbeat_at", Date.from(now)), unset("finished_at"), unset("error"),
-                unset(FOUND_STALE)));
+        runs.heartbeat(id, progressFields(counts, bytesRead), now);
     }
 
     /** Records the run's end; called by the replica that ran it, so it replaces a stale mark. */
-    void finish(String id, ImportState state, ImportCounts counts, long bytesRead, String error, Instant now) {
-        List<Bson> updates = new ArrayList<>(List.of(set("state", state.wire()), set("counts", counts(counts)),
-                set("bytes_read", bytesRead), set("finished_at", Date.from(now)), set("heartbeat_at", Date.from(now)),
-                unset(FOUND_STALE)));
-        updates.add(error != null ? set("error", error) : unset("error"));
-        runs.updateOne(ownRun(id), combine(updates));
+    void finish(String id, RunState state, ImportCounts counts, long bytesRead, String error, Instant now) {
+        runs.finish(id, state, progressFields(counts, bytesRead), error, now);
     }
 
-    /** The run, while it is running or only marked failed for want of news (never once it has ended). */
-    private static Bson ownRun(String id) {
-        return and(eq("_id", id), or(eq("state", ImportState.RUNNING.wire()), eq(FOUND_STALE, true)));
+    private static Document progressFields(ImportCounts counts, long bytesRead) {
+        return new Document("counts", counts(counts)).append("bytes_read", bytesRead);
     }
 
-    /**
-     * Runs that stopped being heard of before {@code cutoff} died with their process: they are failed,
-     * except {@code runningHere}, the run this replica is running (null: none), which is alive whatever its
-     * heartbeat says. A run marked so by another replica while it was alive comes back with its next heartbeat.
-     */
-    void failStale(Bson which, String runningHere, Instant cutoff, Instant now) {
-        Bson stale = and(which, eq("state", ImportState.RUNNING.wire()), lt("heartbeat_at", Date.from(cutoff)));
-        runs.updateMany(runningHere == null ? stale : and(stale, ne("_id", runningHere)),
-                combine(set("state", ImportState.FAILED.wire()), set("finished_at", Date.from(now)), set(FOUND_STALE, true),
-                        set("error", "The service stopped during the run (no sign of life since the heartbeat); "
-                                + "import the same file again to complete it: lines already imported count as unchanged")));
+    /** Marks failed the runs among {@code which} that died with their process, except {@code runningHere}. */
+    void failStale(Bson which, Collection<String> runningHere, Instant now) {
+        runs.failStale(which, runningHere, now);
     }
 
-    Document find(String kind, String id) {
-        return runs.find(and(eq("_id", id), eq("kind", kind))).first();
+    /** The run as it stands (failed first if it died with its process), or null. */
+    Document find(String kind, String id, Collection<String> runningHere, Instant now) {
+        return runs.find(kind, id, runningHere, now);
     }
 
     /** Newest first; {@code before} is the id the previous page ended with. */
-    List<Document> list(String kind, String before, int limit) {
-        Bson filter = before == null ? eq("kind", kind) : and(eq("kind", kind), lt("_id", before));
-        return runs.find(filter).sort(Sorts.descending("_id")).limit(limit).into(new ArrayList<>());
+    List<Document> list(String kind, String before, int limit, Collection<String> runningHere, Instant now) {
+        return runs.page(kind, before, limit, runningHere, now);
     }
 
     void addRejects(List<Document> lines) {
@@ -161,11 +141,13 @@ final class ImportRunStore {
 
     static ImportRun view(Document run) {
         Document counts = run.get("counts", Document.class);
-        return new ImportRun(run.getString("_id"), run.getString("kind"), run.getString("state"),
+        return new ImportRun(run.getString(HeartbeatRunStore.ID), run.getString(HeartbeatRunStore.KIND),
+                run.getString(HeartbeatRunStore.STATE),
                 new ImportCounts(number(counts, "read"), number(counts, "created"), number(counts, "updated"),
                         number(counts, "unchanged"), number(counts, "rejected")),
                 number(run, "bytes_total"), number(run, "bytes_read"),
-                instant(run, "started_at"), instant(run, "finished_at"), run.getString("error"));
+                instant(run, HeartbeatRunStore.STARTED_AT), instant(run, HeartbeatRunStore.FINISHED_AT),
+                run.getString(HeartbeatRunStore.ERROR));
     }
 
     static ImportReject rejectView(Document reject) {
