@@ -1,26 +1,21 @@
 package com.example.shop.catalog.search;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Filters.or;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-import static com.mongodb.client.model.Updates.unset;
-
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.bulk.BulkConfig;
-import com.mongodb.client.MongoCollection;
+import com.example.shop.web.runs.HeartbeatRunStore;
+import com.example.shop.web.runs.RunState;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,18 +23,18 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.bson.Document;
-import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The runs of the index's admin jobs (verify, rebuild), recorded as the bulk imports record theirs:
- * in {@code search_index_runs}, so that any replica answers a run's resource (each run names the
- * replica whose index it is about), with live progress and a heartbeat. One run of each kind at a
- * time on a replica: a second start is a 409 naming the running one. A run whose process died stops
- * its heartbeat and is shown as failed after {@code shop.bulk.stale-after}; never by the replica running it,
- * and a run marked so by another replica while it was alive comes back with its next heartbeat.
+ * The runs of the index's admin jobs (verify, rebuild), recorded as the bulk imports record theirs
+ * ({@link HeartbeatRunStore}, where the stale rule is): in {@code search_index_runs}, so that any
+ * replica answers a run's resource (each run names the replica whose index it is about), with live
+ * progress and a heartbeat. One run of each kind at a time on a replica: a second start is a 409
+ * naming the running one. A run whose process died stops its heartbeat and is shown as failed after
+ * {@code shop.bulk.stale-after}; never by the replica running it, and a run marked so by another
+ * replica while it was alive comes back with its next heartbeat.
  * <pre>
  * search_index_runs {_id: hex id, kind, state, replica, progress: {phase, done, total},
  *                    started_at, heartbeat_at, finished_at?, verify?: {...}, rebuild?: {...}, error?, found_stale?}
@@ -51,11 +46,7 @@ class SearchIndexRuns {
     static final String COLLECTION = "search_index_runs";
     static final String VERIFY = "verify";
     static final String REBUILD = "rebuild";
-    private static final String RUNNING = "running";
-    private static final String SUCCEEDED = "succeeded";
-    private static final String FAILED = "failed";
-    /** Set on a run failed for want of news, so that the replica running it, if alive, can still record it. */
-    private static final String FOUND_STALE = "found_stale";
+    private static final String STALE_ERROR = "The replica stopped during the run (no sign of life since its heartbeat); start it again";
     private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{24}");
     private static final Logger LOG = Logger.getLogger(SearchIndexRuns.class);
 
@@ -95,9 +86,9 @@ class SearchIndexRuns {
         }
     }
 
-    private final MongoCollection<Document> runs;
+    private final HeartbeatRunStore runs;
     private final ProductIndex index;
-    private final BulkConfig config;
+    private final Duration heartbeatEvery;
     private final String replica;
     private final Map<String, String> busy = new ConcurrentHashMap<>();
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -107,9 +98,9 @@ class SearchIndexRuns {
     });
 
     SearchIndexRuns(SearchStore store, ProductIndex index, BulkConfig config, @ConfigProperty(name = "quarkus.http.port") int port) {
-        this.runs = store.runs();
+        this.runs = new HeartbeatRunStore(store.runs(), config.staleAfter(), STALE_ERROR);
         this.index = index;
-        this.config = config;
+        this.heartbeatEvery = config.heartbeatEvery();
         String host = System.getenv("HOSTNAME");
         this.replica = (host == null || host.isBlank() ? "localhost" : host) + ":" + port;
     }
@@ -131,10 +122,8 @@ class SearchIndexRuns {
         }
         try {
             Run run = new Run(id, firstPhase);
-            Instant now = Instant.now();
-            Document started = new Document("_id", id).append("kind", kind).append("state", RUNNING).append("replica", replica)
-                    .append("progress", run.progress()).append("started_at", Date.from(now)).append("heartbeat_at", Date.from(now));
-            runs.insertOne(started);
+            Document started = runs.start(id, kind, new Document("replica", replica).append("progress", run.progress()),
+                    Instant.now());
             Thread thread = new Thread(() -> execute(kind, run, job), "search-index-" + kind);
             thread.setDaemon(true);
             thread.start();
@@ -146,7 +135,7 @@ class SearchIndexRuns {
     }
 
     private void execute(String kind, Run run, Job job) {
-        long every = config.heartbeatEvery().toMillis();
+        long every = heartbeatEvery.toMillis();
         ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> beat(run), every, every, TimeUnit.MILLISECONDS);
         Document result = null;
         String error = null;
@@ -162,16 +151,11 @@ class SearchIndexRuns {
             busy.remove(kind, run.id());
         }
         try {
-            List<Bson> updates = new ArrayList<>(List.of(set("state", error == null ? SUCCEEDED : FAILED),
-                    set("progress", run.progress()), set("finished_at", new Date()), set("heartbeat_at", new Date())));
+            Document ended = new Document("progress", run.progress());
             if (result != null) {
-                updates.add(set(kind, result));
+                ended.append(kind, result);
             }
-            if (error != null) {
-                updates.add(set("error", error));
-            }
-            updates.add(unset(FOUND_STALE));
-            runs.updateOne(ownRun(run.id()), combine(updates));
+            runs.finish(run.id(), error == null ? RunState.SUCCEEDED : RunState.FAILED, ended, error, Instant.now());
         } catch (RuntimeException e) {
             LOG.warnf("The end of search index run %s was not recorded (%s); it shows as failed once found stale",
                     run.id(), e.toString());
@@ -181,8 +165,7 @@ class SearchIndexRuns {
     /** Called by this replica while it runs {@code run}: a stale mark another replica set meanwhile is lifted. */
     private void beat(Run run) {
         try {
-            runs.updateOne(ownRun(run.id()), combine(set("state", RUNNING), set("progress", run.progress()),
-                    set("heartbeat_at", new Date()), unset("finished_at"), unset("error"), unset(FOUND_STALE)));
+            runs.heartbeat(run.id(), new Document("progress", run.progress()), Instant.now());
         } catch (RuntimeException e) {
             LOG.debugf("Search index run heartbeat not recorded: %s", e);
         }
@@ -193,27 +176,13 @@ class SearchIndexRuns {
         if (id == null || !RUN_ID.matcher(id).matches()) {
             throw Problems.invalidField("id", "Path parameter 'id' must be a run's id: 24 hexadecimal digits, lower case");
         }
-        Document run = runs.find(and(eq("_id", id), eq("kind", kind))).first();
+        // a run of this replica is alive whatever its heartbeat says: a busy database can hold the beats back
+        Document run = runs.find(kind, id, Set.copyOf(busy.values()), Instant.now());
         if (run == null) {
             throw new ProblemException(Problem.of(404, "unknown-search-index-run", "Unknown search index run",
                     "No search index " + kind + " run '" + id + "'"));
         }
-        Date heartbeat = run.getDate("heartbeat_at");
-        Instant cutoff = Instant.now().minus(config.staleAfter());
-        // a run of this replica is alive whatever its heartbeat says: a busy database can hold the beats back
-        if (RUNNING.equals(run.getString("state")) && (heartbeat == null || heartbeat.toInstant().isBefore(cutoff))
-                && !busy.containsValue(id)) {
-            runs.updateOne(and(eq("_id", id), eq("state", RUNNING), lt("heartbeat_at", Date.from(cutoff))),
-                    combine(set("state", FAILED), set("finished_at", new Date()), set(FOUND_STALE, true),
-                            set("error", "The replica stopped during the run (no sign of life since its heartbeat); start it again")));
-            run = runs.find(eq("_id", id)).first();
-        }
         return view(run);
-    }
-
-    /** The run, while it is running or only marked failed for want of news (never once it has ended). */
-    private static Bson ownRun(String id) {
-        return and(eq("_id", id), or(eq("state", RUNNING), eq(FOUND_STALE, true)));
     }
 
     void stop(@Observes ShutdownEvent stopped) {
@@ -222,12 +191,13 @@ class SearchIndexRuns {
 
     private static SearchIndexRun view(Document run) {
         Document progress = run.get("progress", Document.class);
-        return new SearchIndexRun(run.getString("_id"), run.getString("kind"), run.getString("state"), run.getString("replica"),
+        return new SearchIndexRun(run.getString(HeartbeatRunStore.ID), run.getString(HeartbeatRunStore.KIND),
+                run.getString(HeartbeatRunStore.STATE), run.getString("replica"),
                 progress == null ? null : new SearchIndexRun.Progress(progress.getString("phase"), number(progress, "done"),
                         number(progress, "total")),
-                instant(run, "started_at"), instant(run, "finished_at"),
+                instant(run, HeartbeatRunStore.STARTED_AT), instant(run, HeartbeatRunStore.FINISHED_AT),
                 verifyReport(run.get(VERIFY, Document.class)), rebuildReport(run.get(REBUILD, Document.class)),
-                run.getString("error"));
+                run.getString(HeartbeatRunStore.ERROR));
     }
 
     private static SearchIndexRun.VerifyReport verifyReport(Document report) {
