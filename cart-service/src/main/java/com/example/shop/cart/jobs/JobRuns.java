@@ -37,6 +37,11 @@ import org.bson.types.ObjectId;
  * to insert a second document with the same {@code _id} and fails on the unique {@code _id}: the
  * caller learns who holds it. The holder renews it with its heartbeat; a holder that died stops
  * renewing, its lease expires, and the next taker records that run as failed (abandoned).
+ * <p>Not web-support's {@code HeartbeatRunStore} (the imports' and the search index's runs), because
+ * here the lease is what says a run is alive: a run silent for longer than the lease has lost it, and
+ * another run of the job may hold it now. So any replica, the one running it included, records such a
+ * run as abandoned, and that is final (every later write is guarded {@code state: running}, with no
+ * {@code found_stale} to come back from): a run that came back would show two runs of one job at once.
  * Plain MongoDB operations on a {@link JobsStore}: tests build a second instance on another
  * client to act as a second replica.
  */
