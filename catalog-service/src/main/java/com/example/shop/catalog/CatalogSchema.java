@@ -1,22 +1,23 @@
 package com.example.shop.catalog;
 
 import com.example.shop.web.database.DatabaseSchema;
+import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.util.List;
 
 /**
- * What the catalog needs in its database before it serves: the indexes (book ch. 5, plus one per
- * sort order ending in the sku tie-break), then what the features put in place once they exist
+ * What the catalog needs in its database before it serves: the indexes its features declare
+ * ({@link FeatureIndexes}: the product store's, book ch. 5 plus one per sort order ending in the
+ * sku tie-break), then what the features put in place once they exist
  * ({@link AfterIndexes}: the built-in product types and, on a real MongoDB, a {@code $jsonSchema}
  * validator mirroring the product types). web-support's {@code SchemaSetup} puts it in place at
  * start-up and keeps trying until it is; readiness is DOWN until then. The collections are named
- * here, beside their indexes; each is opened by its feature's store.
+ * here; each is opened by its feature's store, which declares its indexes.
  *
  * <p>Like every service's root package, this one knows no feature: a feature builds on it, and
- * what a feature adds to the schema it adds through {@link AfterIndexes}.
+ * what a feature adds to the schema it adds through {@link FeatureIndexes} and {@link AfterIndexes}.
  */
 @ApplicationScoped
 public class CatalogSchema implements DatabaseSchema {
@@ -43,28 +44,6 @@ public class CatalogSchema implements DatabaseSchema {
     public static final String AVAILABILITY = "availability";
 
     /**
-     * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script
-     * gives the index when it shards {@code products} on {@code {sku: 1}} before the service ran;
-     * a {@code sku_1} left by {@code shardCollection} itself counts as present.
-     */
-    static final List<RequiredIndex> PRODUCT_INDEXES = List.of(
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.pct_savings")),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
-                    Indexes.descending("details.issue_date"))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.actor"),
-                    Indexes.descending("details.issue_date"))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type"), Indexes.descending("details.issue_date"),
-                    Indexes.ascending("title"))),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("keywords")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("category_ids")),
-            // the sort orders of GET /products, each with the sku tie-break of keyset pagination
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("pricing.pct_savings"), Indexes.ascending("sku"))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("details.issue_date"), Indexes.ascending("sku"))),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")));
-
-    /**
      * What is put in the database once the indexes exist, on every attempt until one succeeds:
      * idempotent, and safe when several replicas do it at once. The producttype feature implements
      * it (the built-in types, then the products' validator made from every type).
@@ -74,14 +53,16 @@ public class CatalogSchema implements DatabaseSchema {
     }
 
     private final AfterIndexes afterIndexes;
+    private final List<RequiredIndex> indexes;
 
-    CatalogSchema(AfterIndexes afterIndexes) {
+    CatalogSchema(AfterIndexes afterIndexes, Instance<FeatureIndexes> features) {
         this.afterIndexes = afterIndexes;
+        this.indexes = FeatureIndexes.gather(features);
     }
 
     @Override
     public List<RequiredIndex> indexes() {
-        return PRODUCT_INDEXES;
+        return indexes;
     }
 
     @Override

@@ -1,11 +1,16 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogSchema;
+import com.example.shop.web.database.FeatureIndexes;
+import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Optional;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -13,9 +18,40 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import static com.mongodb.client.model.Filters.eq;
 
-/** The {@code products} collection, for this feature's use cases only. */
+/**
+ * The {@code products} collection, for this feature's use cases only, and its indexes (book ch. 5,
+ * plus one per sort order ending in the sku tie-break), which the catalog's schema gathers.
+ */
 @ApplicationScoped
-class ProductStore {
+class ProductStore implements FeatureIndexes {
+
+    /**
+     * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script
+     * gives the index when it shards {@code products} on {@code {sku: 1}} before the service ran;
+     * a {@code sku_1} left by {@code shardCollection} itself counts as present. The others keep the
+     * names MongoDB gives them.
+     */
+    static final List<RequiredIndex> INDEXES = List.of(
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.SKU),
+                    new IndexOptions().unique(true).name("sku_unique")),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+                    Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
+                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE))),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+                    Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_ACTOR),
+                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE))),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(Indexes.ascending(StoredProduct.TYPE),
+                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE), Indexes.ascending(StoredProduct.TITLE))),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.KEYWORDS)),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.CATEGORY_IDS)),
+            // the sort orders of GET /products, each with the sku tie-break of keyset pagination
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+                    Indexes.descending(StoredProduct.PRICING_PCT_SAVINGS), Indexes.ascending(StoredProduct.SKU))),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE), Indexes.ascending(StoredProduct.SKU))),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.TITLE, StoredProduct.SKU)),
+            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.PRICING_RETAIL, StoredProduct.SKU)));
 
     /** Products are written out without the stored {@code _id}. */
     static final Bson WITHOUT_ID = Projections.excludeId();
@@ -26,6 +62,11 @@ class ProductStore {
     ProductStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
         this.database = mongo.getDatabase(database);
         this.products = this.database.getCollection(CatalogSchema.PRODUCTS);
+    }
+
+    @Override
+    public List<RequiredIndex> indexes() {
+        return INDEXES;
     }
 
     MongoCollection<Document> products() {

@@ -43,6 +43,16 @@ public record StoredProduct(String sku, String type, String title, String descri
     public static final String KEYWORDS = "keywords";
     public static final String MAX_PER_CART = "max_per_cart";
     public static final String VERSION = "version";
+    /** Paths into {@code pricing}, for the indexes. */
+    static final String PRICING_PCT_SAVINGS = PRICING + "." + PCT_SAVINGS;
+    static final String PRICING_RETAIL = PRICING + "." + RETAIL;
+    /**
+     * Paths into {@code details} that the book's indexes name: attributes of the built-in types
+     * ({@code producttype.BuiltInProductTypes}), which other types may declare as well.
+     */
+    static final String DETAILS_GENRE = DETAILS + ".genre";
+    static final String DETAILS_ACTOR = DETAILS + ".actor";
+    static final String DETAILS_ISSUE_DATE = DETAILS + ".issue_date";
 
     /** The fields a replace removes when its body leaves them out. */
     static final List<String> OPTIONAL = List.of(DESCRIPTION, SHIPPING, MAX_PER_CART);

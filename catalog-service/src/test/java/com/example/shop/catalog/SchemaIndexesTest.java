@@ -1,0 +1,57 @@
+package com.example.shop.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.web.database.DatabaseSchema;
+import com.example.shop.web.database.RequiredIndex;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The indexes the schema gathers from the features are, key for key and option for option, the
+ * ones the catalog declared before the features declared them, so that no deployment sees a
+ * different index: the list below is that declaration, as it stood.
+ */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CategoryStub.class)
+class SchemaIndexesTest {
+
+    private static final String PRODUCTS = "products";
+
+    static final List<RequiredIndex> AS_DEPLOYED = List.of(
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.pct_savings")),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
+                    Indexes.descending("details.issue_date"))),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.actor"),
+                    Indexes.descending("details.issue_date"))),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type"), Indexes.descending("details.issue_date"),
+                    Indexes.ascending("title"))),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("keywords")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("category_ids")),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("pricing.pct_savings"), Indexes.ascending("sku"))),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("details.issue_date"), Indexes.ascending("sku"))),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")));
+
+    @Inject
+    DatabaseSchema schema;
+
+    @Test
+    void theFeaturesDeclareTheIndexesAsDeployed() {
+        assertEquals(described(AS_DEPLOYED), described(schema.indexes()));
+    }
+
+    static List<String> described(List<RequiredIndex> indexes) {
+        return indexes.stream().map(i -> i.collection() + " " + i.keys().toJson() + " " + i.model().getOptions()).toList();
+    }
+}
