@@ -1,10 +1,10 @@
 package com.example.shop.cart;
 
 import com.example.shop.web.database.DatabaseSchema;
+import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.util.List;
 
 /**
@@ -12,9 +12,11 @@ import java.util.List;
  * by: carts by {@code status, last_modified} (expiry, stalled checkouts), stock by available and
  * by reserved units (the stock overview), the unit moves in flight by time (cleanup), and the job
  * runs by start. A sku's reservations need no index of their own: their ids put them side by side
- * in the {@code _id} index. web-support's {@code SchemaSetup} creates the indexes and keeps trying
- * until they exist (a service started before its replica set had a primary gets them as soon as
- * there is one); readiness is DOWN until then.
+ * in the {@code _id} index. Each feature's store declares the indexes of its collections
+ * ({@link FeatureIndexes}), built from its stored records' field names; this schema gathers them.
+ * web-support's {@code SchemaSetup} creates the indexes and keeps trying until they exist (a
+ * service started before its replica set had a primary gets them as soon as there is one);
+ * readiness is DOWN until then.
  *
  * <p>Each collection belongs to one feature, whose store opens it: {@code cart} to
  * {@code carts.CartsStore}; {@code inventory} (the collection of record for stock),
@@ -36,20 +38,14 @@ public class CartSchema implements DatabaseSchema {
     public static final String JOB_RUNS = "job_runs";
     public static final String JOB_LEASES = "job_leases";
 
+    private final List<RequiredIndex> indexes;
+
+    CartSchema(Instance<FeatureIndexes> features) {
+        this.indexes = FeatureIndexes.gather(features);
+    }
+
     @Override
     public List<RequiredIndex> indexes() {
-        return List.of(
-                RequiredIndex.on(CARTS, Indexes.ascending("status", "last_modified"),
-                        new IndexOptions().name("status_last_modified")),
-                // the stock overview: least available and most held first (a scan on the embedded server)
-                RequiredIndex.on(INVENTORY, Indexes.ascending("qty"), new IndexOptions().name("available")),
-                RequiredIndex.on(INVENTORY, Indexes.descending("reserved"), new IndexOptions().name("reserved")),
-                // the cleanup: moves older than its cutoff (the journal holds only moves in flight)
-                RequiredIndex.on(INVENTORY_MOVES, Indexes.ascending("at"), new IndexOptions().name("at")),
-                // the job runs, newest first, of one job and of all (GET /admin/jobs/runs)
-                RequiredIndex.on(JOB_RUNS, Indexes.compoundIndex(Indexes.ascending("job"),
-                        Indexes.descending("started_at", "_id")), new IndexOptions().name("job_started_at")),
-                RequiredIndex.on(JOB_RUNS, Indexes.descending("started_at", "_id"),
-                        new IndexOptions().name("started_at")));
+        return indexes;
     }
 }

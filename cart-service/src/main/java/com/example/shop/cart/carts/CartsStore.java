@@ -1,13 +1,18 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.cart.CartSchema;
+import com.example.shop.web.database.FeatureIndexes;
+import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -15,10 +20,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The carts feature's collection, {@code cart}: only this feature's use cases write or read it;
  * other features reach carts through them ({@link ExpireCarts}, {@link CartClaims}, ...). A cart
- * is read and written as a {@link StoredCart}; filters and updates are built from its field names.
+ * is read and written as a {@link StoredCart}; filters, updates and the collection's index are
+ * built from its field names.
  */
 @ApplicationScoped
-public class CartsStore {
+public class CartsStore implements FeatureIndexes {
+
+    /** Carts by status and last change: the expiry and the stalled checkouts query by them. */
+    static final List<RequiredIndex> INDEXES = List.of(
+            RequiredIndex.on(CartSchema.CARTS, Indexes.ascending(StoredCart.STATUS, StoredCart.LAST_MODIFIED),
+                    new IndexOptions().name("status_last_modified")));
 
     private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
 
@@ -32,6 +43,11 @@ public class CartsStore {
     /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public CartsStore(MongoDatabase database) {
         this.carts = database.getCollection(CartSchema.CARTS);
+    }
+
+    @Override
+    public List<RequiredIndex> indexes() {
+        return INDEXES;
     }
 
     MongoCollection<Document> carts() {

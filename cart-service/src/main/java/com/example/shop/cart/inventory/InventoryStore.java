@@ -1,11 +1,16 @@
 package com.example.shop.cart.inventory;
 
 import com.example.shop.cart.CartSchema;
+import com.example.shop.web.database.FeatureIndexes;
+import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -13,10 +18,18 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The inventory feature's collections: {@code inventory} (stock per sku, the collection of record),
  * {@code reservations} (who holds the reserved units), {@code inventory_moves} (the moves of units
  * in flight between the two) and {@code migrations}. Only this feature reads or writes them; the
- * carts feature reserves, returns and sells stock through {@link Reservations}.
+ * carts feature reserves, returns and sells stock through {@link Reservations}. A sku's
+ * reservations need no index of their own: their ids put them side by side in the {@code _id} index.
  */
 @ApplicationScoped
-public class InventoryStore {
+public class InventoryStore implements FeatureIndexes {
+
+    static final List<RequiredIndex> INDEXES = List.of(
+            // the stock overview: least available and most held first (a scan on the embedded server)
+            RequiredIndex.on(CartSchema.INVENTORY, Indexes.ascending(StoredStock.AVAILABLE), new IndexOptions().name("available")),
+            RequiredIndex.on(CartSchema.INVENTORY, Indexes.descending(StoredStock.RESERVED), new IndexOptions().name("reserved")),
+            // the cleanup: moves older than its cutoff (the journal holds only moves in flight)
+            RequiredIndex.on(CartSchema.INVENTORY_MOVES, Indexes.ascending(Move.AT), new IndexOptions().name("at")));
 
     private final MongoCollection<Document> inventory;
     private final MongoCollection<Document> reservations;
@@ -38,6 +51,11 @@ public class InventoryStore {
         this.migrations = database.getCollection(CartSchema.MIGRATIONS);
         this.availabilityOutbox = database.getCollection(CartSchema.AVAILABILITY_OUTBOX);
         this.availabilityListed = database.getCollection(CartSchema.AVAILABILITY_LISTED);
+    }
+
+    @Override
+    public List<RequiredIndex> indexes() {
+        return INDEXES;
     }
 
     MongoCollection<Document> inventory() {

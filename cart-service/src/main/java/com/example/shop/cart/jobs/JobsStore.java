@@ -1,17 +1,31 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartSchema;
+import com.example.shop.web.database.FeatureIndexes;
+import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The jobs feature's collections: {@code job_runs} and {@code job_leases} (see {@link JobRuns}). */
+/**
+ * The jobs feature's collections: {@code job_runs} and {@code job_leases} (see {@link JobRuns}); the
+ * runs are indexed by start, newest first, of one job and of all ({@code GET /admin/jobs/runs}).
+ */
 @ApplicationScoped
-public class JobsStore {
+public class JobsStore implements FeatureIndexes {
+
+    static final List<RequiredIndex> INDEXES = List.of(
+            RequiredIndex.on(CartSchema.JOB_RUNS, Indexes.compoundIndex(Indexes.ascending(StoredRun.JOB),
+                    Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID)), new IndexOptions().name("job_started_at")),
+            RequiredIndex.on(CartSchema.JOB_RUNS, Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID),
+                    new IndexOptions().name("started_at")));
 
     private final MongoCollection<Document> runs;
     private final MongoCollection<Document> leases;
@@ -25,6 +39,11 @@ public class JobsStore {
     public JobsStore(MongoDatabase database) {
         this.runs = database.getCollection(CartSchema.JOB_RUNS);
         this.leases = database.getCollection(CartSchema.JOB_LEASES);
+    }
+
+    @Override
+    public List<RequiredIndex> indexes() {
+        return INDEXES;
     }
 
     MongoCollection<Document> runs() {

@@ -1,0 +1,51 @@
+package com.example.shop.cart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.web.database.DatabaseSchema;
+import com.example.shop.web.database.RequiredIndex;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The indexes the schema gathers from the features' stores are, key for key and option for option,
+ * the ones the cart service declared before the features declared them, in the same order, so that
+ * no deployment sees a different index: the list below is that declaration, as it stood.
+ */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class SchemaIndexesTest {
+
+    static final List<RequiredIndex> AS_DEPLOYED = List.of(
+            RequiredIndex.on("cart", Indexes.ascending("status", "last_modified"),
+                    new IndexOptions().name("status_last_modified")),
+            RequiredIndex.on("inventory", Indexes.ascending("qty"), new IndexOptions().name("available")),
+            RequiredIndex.on("inventory", Indexes.descending("reserved"), new IndexOptions().name("reserved")),
+            RequiredIndex.on("inventory_moves", Indexes.ascending("at"), new IndexOptions().name("at")),
+            RequiredIndex.on("job_runs", Indexes.compoundIndex(Indexes.ascending("job"),
+                    Indexes.descending("started_at", "_id")), new IndexOptions().name("job_started_at")),
+            RequiredIndex.on("job_runs", Indexes.descending("started_at", "_id"),
+                    new IndexOptions().name("started_at")));
+
+    @Inject
+    DatabaseSchema schema;
+
+    @Test
+    void theFeaturesDeclareTheIndexesAsDeployed() {
+        assertEquals(described(AS_DEPLOYED), described(schema.indexes()));
+    }
+
+    static List<String> described(List<RequiredIndex> indexes) {
+        return indexes.stream().map(i -> i.collection() + " " + i.keys().toJson() + " " + i.model().getOptions()).toList();
+    }
+}
