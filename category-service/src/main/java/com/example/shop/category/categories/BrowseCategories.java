@@ -40,30 +40,30 @@ public class BrowseCategories {
 
     /** Roots, by slug. Cursor: the last slug of the previous page. */
     public CategoryPage roots(Integer limit, String cursor) {
-        return bySlug(Filters.eq("parent", null), limit, cursor);
+        return bySlug(Filters.eq(Node.PARENT, null), limit, cursor);
     }
 
     /** Direct children, by slug. Cursor: the last slug of the previous page. */
     public CategoryPage children(String slug, Integer limit, String cursor) {
         Node node = store.requireBySlug(slug);
-        return bySlug(Filters.eq("parent", node.id()), limit, cursor);
+        return bySlug(Filters.eq(Node.PARENT, node.id()), limit, cursor);
     }
 
     /** All descendants (any depth), by id. Cursor: the last id of the previous page. */
     public CategoryPage descendants(String slug, Integer limit, String cursor) {
         Node node = store.requireBySlug(slug);
         int size = limit(limit);
-        Bson filter = Filters.eq("ancestors._id", node.id());
+        Bson filter = Filters.eq(Node.ANCESTOR_ID, node.id());
         if (cursor != null) {
             if (!ObjectId.isValid(cursor)) {
                 throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' value of the previous page");
             }
-            filter = Filters.and(filter, Filters.gt("_id", new ObjectId(cursor)));
+            filter = Filters.and(filter, Filters.gt(Node.ID, new ObjectId(cursor)));
         }
         List<Node> nodes = new ArrayList<>();
         for (Document d : store.categories().find(filter).projection(CategoryStore.NODE_FIELDS)
-                .sort(Sorts.ascending("_id")).limit(size + 1)) {
-            nodes.add(CategoryStore.toNode(d));
+                .sort(Sorts.ascending(Node.ID)).limit(size + 1)) {
+            nodes.add(Node.of(d));
         }
         return page(nodes, size, n -> n.id().toHexString());
     }
@@ -74,9 +74,9 @@ public class BrowseCategories {
         List<String> ids = new ArrayList<>();
         ids.add(node.id().toHexString());
         for (Document d : store.categories()
-                .find(Filters.or(Filters.eq("_id", node.id()), Filters.eq("ancestors._id", node.id())))
-                .projection(Projections.include("_id")).batchSize(5000)) {
-            ObjectId id = d.getObjectId("_id");
+                .find(Filters.or(Filters.eq(Node.ID, node.id()), Filters.eq(Node.ANCESTOR_ID, node.id())))
+                .projection(Projections.include(Node.ID)).batchSize(5000)) {
+            ObjectId id = d.getObjectId(Node.ID);
             if (!id.equals(node.id())) {
                 ids.add(id.toHexString());
             }
@@ -89,8 +89,8 @@ public class BrowseCategories {
         int max = config.tree().maxNodes();
         List<Node> all = new ArrayList<>();
         for (Document d : store.categories().find()
-                .projection(Projections.include("_id", "slug", "name", "parent")).limit(max + 1).batchSize(5000)) {
-            all.add(new Node(d.getObjectId("_id"), d.getString("slug"), d.getString("name"), d.getObjectId("parent"), List.of()));
+                .projection(Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT)).limit(max + 1).batchSize(5000)) {
+            all.add(Node.of(d)); // no ancestors: the projection leaves them out
         }
         if (all.size() > max) {
             throw CategoryProblems.treeTooLarge(max);
@@ -114,12 +114,12 @@ public class BrowseCategories {
     private CategoryPage bySlug(Bson filter, Integer limit, String cursor) {
         int size = limit(limit);
         if (cursor != null) {
-            filter = Filters.and(filter, Filters.gt("slug", cursor));
+            filter = Filters.and(filter, Filters.gt(Node.SLUG, cursor));
         }
         List<Node> nodes = new ArrayList<>();
         for (Document d : store.categories().find(filter).projection(CategoryStore.NODE_FIELDS)
-                .sort(Sorts.ascending("slug")).limit(size + 1)) {
-            nodes.add(CategoryStore.toNode(d));
+                .sort(Sorts.ascending(Node.SLUG)).limit(size + 1)) {
+            nodes.add(Node.of(d));
         }
         return page(nodes, size, Node::slug);
     }

@@ -2,12 +2,16 @@ package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.category.CategorySchema;
+import com.example.shop.web.database.FeatureIndexes;
+import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -22,11 +26,26 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The feature's collections, {@code categories} and {@code tree_locks} (the only place that opens
- * them), the mapping of a category document and the plain reads the use cases share. Writes and
- * their guards live in the use-case classes; the indexes in {@link CategorySchema}.
+ * them), their indexes, and the plain reads the use cases share; a category document is mapped by
+ * {@link Node}. Writes and their guards live in the use-case classes. {@link CategorySchema}
+ * gathers the indexes.
  */
 @ApplicationScoped
-class CategoryStore {
+class CategoryStore implements FeatureIndexes {
+
+    /**
+     * The indexes of {@code categories}: slug unique (the book's; the only guard against two
+     * categories with one slug, so creates, moves, deletes and slug changes wait for it),
+     * ancestors._id (subtree queries), {parent, slug} (children by pointer, sorted).
+     * {@code tree_locks} holds the one lease document and needs no index but its {@code _id}.
+     */
+    static final List<RequiredIndex> INDEXES = List.of(
+            RequiredIndex.on(CategorySchema.CATEGORIES, Indexes.ascending(Node.SLUG),
+                    new IndexOptions().unique(true).name("slug_unique")),
+            RequiredIndex.on(CategorySchema.CATEGORIES, Indexes.ascending(Node.ANCESTOR_ID),
+                    new IndexOptions().name("ancestors_id")),
+            RequiredIndex.on(CategorySchema.CATEGORIES, Indexes.ascending(Node.PARENT, Node.SLUG),
+                    new IndexOptions().name("parent_slug")));
 
     private final MongoClient client;
     private final String databaseName;
@@ -34,6 +53,11 @@ class CategoryStore {
     CategoryStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String databaseName) {
         this.client = client;
         this.databaseName = databaseName;
+    }
+
+    @Override
+    public List<RequiredIndex> indexes() {
+        return INDEXES;
     }
 
     MongoCollection<Document> categories() {
@@ -44,11 +68,11 @@ class CategoryStore {
         return client.getDatabase(databaseName).getCollection(CategorySchema.TREE_LOCKS);
     }
 
-    static final Bson NODE_FIELDS = Projections.include("_id", "slug", "name", "parent", "ancestors");
+    static final Bson NODE_FIELDS = Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT, Node.ANCESTORS);
 
     Optional<Node> findBySlug(String slug) {
-        return Optional.ofNullable(categories().find(Filters.eq("slug", slug)).projection(NODE_FIELDS).first())
-                .map(CategoryStore::toNode);
+        return Optional.ofNullable(categories().find(Filters.eq(Node.SLUG, slug)).projection(NODE_FIELDS).first())
+                .map(Node::of);
     }
 
     Node requireBySlug(String slug) {
@@ -58,8 +82,8 @@ class CategoryStore {
     /** Nodes by slug, in one query. */
     Map<String, Node> findBySlugs(Collection<String> slugs) {
         Map<String, Node> found = new LinkedHashMap<>();
-        for (Document d : categories().find(Filters.in("slug", slugs)).projection(NODE_FIELDS)) {
-            Node node = toNode(d);
+        for (Document d : categories().find(Filters.in(Node.SLUG, slugs)).projection(NODE_FIELDS)) {
+            Node node = Node.of(d);
             found.put(node.slug(), node);
         }
         return found;
@@ -68,33 +92,9 @@ class CategoryStore {
     List<Node> find(Bson filter) {
         List<Node> nodes = new ArrayList<>();
         for (Document d : categories().find(filter).projection(NODE_FIELDS).batchSize(10_000)) {
-            nodes.add(toNode(d));
+            nodes.add(Node.of(d));
         }
         return nodes;
-    }
-
-    static Node toNode(Document d) {
-        List<Crumb> ancestors = new ArrayList<>();
-        List<Document> stored = d.getList("ancestors", Document.class);
-        if (stored != null) {
-            for (Document a : stored) {
-                ancestors.add(Crumb.fromDocument(a));
-            }
-        }
-        return new Node(d.getObjectId("_id"), d.getString("slug"), d.getString("name"),
-                d.getObjectId("parent"), ancestors);
-    }
-
-    static Document toDocument(Node node) {
-        return new Document("_id", node.id())
-                .append("slug", node.slug())
-                .append("name", node.name())
-                .append("parent", node.parent())
-                .append("ancestors", crumbs(node.ancestors()));
-    }
-
-    static List<Document> crumbs(List<Crumb> ancestors) {
-        return ancestors.stream().map(Crumb::toDocument).toList();
     }
 
     static boolean isDuplicateKey(MongoException e) {

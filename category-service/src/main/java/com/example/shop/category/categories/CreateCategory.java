@@ -45,7 +45,7 @@ public class CreateCategory {
             }
             Node node = new Node(new ObjectId(), slug, name, parent == null ? null : parent.id(), ancestors);
             try {
-                store.categories().insertOne(CategoryStore.toDocument(node));
+                store.categories().insertOne(node.toDocument());
             } catch (MongoException e) {
                 if (CategoryStore.isDuplicateKey(e)) {
                     throw CategoryProblems.duplicateSlug(slug);

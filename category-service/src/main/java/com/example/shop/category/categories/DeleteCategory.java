@@ -27,10 +27,10 @@ public class DeleteCategory {
         schema.requireReady(); // the node is found by slug: only with the unique index is that one node
         lock.withLock(lease -> {
             Node node = store.requireBySlug(slug);
-            if (store.categories().find(Filters.eq("parent", node.id())).limit(1).first() != null) {
+            if (store.categories().find(Filters.eq(Node.PARENT, node.id())).limit(1).first() != null) {
                 throw CategoryProblems.hasChildren(slug);
             }
-            store.categories().deleteOne(Filters.eq("_id", node.id()));
+            store.categories().deleteOne(Filters.eq(Node.ID, node.id()));
             return null;
         });
     }

@@ -42,9 +42,9 @@ public class ExportCategories {
     public Iterator<CategoryLine> lines() {
         List<Row> rows = lock.withLock(lease -> {
             List<Row> read = new ArrayList<>();
-            for (Document d : store.categories().find().projection(Projections.include("_id", "slug", "name", "parent"))
+            for (Document d : store.categories().find().projection(Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT))
                     .batchSize(10_000)) {
-                read.add(new Row(d.getObjectId("_id"), d.getString("slug"), d.getString("name"), d.getObjectId("parent")));
+                read.add(new Row(d.getObjectId(Node.ID), d.getString(Node.SLUG), d.getString(Node.NAME), d.getObjectId(Node.PARENT)));
             }
             return read;
         });

@@ -126,12 +126,12 @@ public class ImportCategories implements LineImporter<CategoryLine> {
     private void write(TreeLock.Lease lease, ImportPlan plan) {
         List<WriteModel<Document>> writes = new ArrayList<>(plan.inserts().size() + plan.updates().size());
         for (Node node : plan.inserts()) {
-            writes.add(new InsertOneModel<>(CategoryStore.toDocument(node)));
+            writes.add(new InsertOneModel<>(node.toDocument()));
         }
         for (Node node : plan.updates()) {
-            writes.add(new UpdateOneModel<>(Filters.eq("_id", node.id()), Updates.combine(
-                    Updates.set("name", node.name()), Updates.set("parent", node.parent()),
-                    Updates.set("ancestors", CategoryStore.crumbs(node.ancestors())))));
+            writes.add(new UpdateOneModel<>(Filters.eq(Node.ID, node.id()), Updates.combine(
+                    Updates.set(Node.NAME, node.name()), Updates.set(Node.PARENT, node.parent()),
+                    Updates.set(Node.ANCESTORS, Node.crumbs(node.ancestors())))));
         }
         int size = Math.max(1, config.importing().writeBatch());
         for (int from = 0; from < writes.size(); from += size) {

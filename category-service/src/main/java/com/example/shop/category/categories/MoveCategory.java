@@ -69,8 +69,8 @@ public class MoveCategory {
         }
         long started = System.nanoTime();
         long matched = store.categories().updateOne(
-                Filters.and(Filters.eq("_id", node.id()), Filters.eq("parent", node.parent())),
-                Updates.set("parent", target)).getMatchedCount();
+                Filters.and(Filters.eq(Node.ID, node.id()), Filters.eq(Node.PARENT, node.parent())),
+                Updates.set(Node.PARENT, target)).getMatchedCount();
         if (matched == 0) {
             throw CategoryProblems.concurrentChange(node.slug());
         }
@@ -83,14 +83,14 @@ public class MoveCategory {
         }
         List<ObjectId> oldPrefix = node.ancestors().stream().map(Crumb::id).toList();
         List<WriteModel<Document>> writes = new ArrayList<>(3);
-        writes.add(new UpdateOneModel<>(Filters.eq("_id", node.id()), Updates.set("ancestors", CategoryStore.crumbs(newPrefix))));
+        writes.add(new UpdateOneModel<>(Filters.eq(Node.ID, node.id()), Updates.set(Node.ANCESTORS, Node.crumbs(newPrefix))));
         if (!oldPrefix.isEmpty()) {
-            writes.add(new UpdateManyModel<>(Filters.eq("ancestors._id", node.id()),
-                    Updates.pull("ancestors", Filters.in("_id", oldPrefix))));
+            writes.add(new UpdateManyModel<>(Filters.eq(Node.ANCESTOR_ID, node.id()),
+                    Updates.pull(Node.ANCESTORS, Filters.in(Crumb.ID, oldPrefix))));
         }
         if (!newPrefix.isEmpty()) {
-            writes.add(new UpdateManyModel<>(Filters.eq("ancestors._id", node.id()),
-                    Updates.pushEach("ancestors", CategoryStore.crumbs(newPrefix), new PushOptions().position(0))));
+            writes.add(new UpdateManyModel<>(Filters.eq(Node.ANCESTOR_ID, node.id()),
+                    Updates.pushEach(Node.ANCESTORS, Node.crumbs(newPrefix), new PushOptions().position(0))));
         }
         store.categories().bulkWrite(writes, new BulkWriteOptions().ordered(true));
 

@@ -110,7 +110,7 @@ public class Reconciler {
             wanted.removeAll(known.keySet());
             wanted.removeAll(absent);
             if (!wanted.isEmpty()) {
-                for (Node n : store.find(Filters.in("_id", wanted))) {
+                for (Node n : store.find(Filters.in(Node.ID, wanted))) {
                     known.put(n.id(), n);
                 }
                 for (ObjectId id : wanted) {
@@ -149,8 +149,8 @@ public class Reconciler {
             // caught by the next pass, which re-reads the truth after this write (a {_id, parent}
             // guard would add nothing to that, and the embedded server scans for any filter that
             // is not exactly an index's keys).
-            updates.add(new UpdateOneModel<>(Filters.eq("_id", d.node().id()),
-                    Updates.set("ancestors", CategoryStore.crumbs(d.expected()))));
+            updates.add(new UpdateOneModel<>(Filters.eq(Node.ID, d.node().id()),
+                    Updates.set(Node.ANCESTORS, Node.crumbs(d.expected()))));
         }
         store.categories().bulkWrite(updates, new BulkWriteOptions().ordered(false));
     }

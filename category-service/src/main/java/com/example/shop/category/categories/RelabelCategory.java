@@ -50,8 +50,8 @@ public class RelabelCategory {
         }
         UpdateResult result;
         try {
-            result = store.categories().updateOne(Filters.eq("_id", node.id()),
-                    Updates.combine(Updates.set("name", newName), Updates.set("slug", newSlug)));
+            result = store.categories().updateOne(Filters.eq(Node.ID, node.id()),
+                    Updates.combine(Updates.set(Node.NAME, newName), Updates.set(Node.SLUG, newSlug)));
         } catch (MongoException e) {
             if (CategoryStore.isDuplicateKey(e)) {
                 throw CategoryProblems.duplicateSlug(newSlug);
@@ -62,8 +62,8 @@ public class RelabelCategory {
             throw CategoryProblems.unknownCategory(node.slug());
         }
         checkpoints.reached(MoveStep.LABEL_UPDATED);
-        store.categories().updateMany(Filters.eq("ancestors._id", node.id()),
-                Updates.combine(Updates.set("ancestors.$.name", newName), Updates.set("ancestors.$.slug", newSlug)));
+        store.categories().updateMany(Filters.eq(Node.ANCESTOR_ID, node.id()),
+                Updates.combine(Updates.set(Node.MATCHED_ANCESTOR_NAME, newName), Updates.set(Node.MATCHED_ANCESTOR_SLUG, newSlug)));
         return new Node(node.id(), newSlug, newName, node.parent(), node.ancestors());
     }
 }

@@ -43,7 +43,12 @@ import org.jboss.logging.Logger;
 public class TreeLock {
 
     private static final Logger LOG = Logger.getLogger(TreeLock.class);
-    private static final String ID = "tree";
+    /** The lease document's id. */
+    private static final String TREE = "tree";
+    /** The lease document's fields. */
+    private static final String ID = "_id";
+    private static final String OWNER = "owner";
+    private static final String EXPIRES_AT = "expiresAt";
 
     private final CategoryStore store;
     private final CategoryConfig config;
@@ -95,8 +100,8 @@ public class TreeLock {
      */
     public void renew(Lease lease) {
         Date now = new Date();
-        long matched = store.locks().updateOne(Filters.and(Filters.eq("_id", ID), Filters.eq("owner", lease.owner)),
-                Updates.set("expiresAt", new Date(now.getTime() + config.treeLock().lease().toMillis()))).getMatchedCount();
+        long matched = store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
+                Updates.set(EXPIRES_AT, new Date(now.getTime() + config.treeLock().lease().toMillis()))).getMatchedCount();
         if (matched == 0) {
             LOG.warnf("Tree lock lost: the lease expired and was taken over before its holder finished");
             throw CategoryProblems.treeBusy();
@@ -117,7 +122,7 @@ public class TreeLock {
         if (lockDocumentReady) {
             return;
         }
-        if (store.locks().find(Filters.eq("_id", ID)).first() == null) {
+        if (store.locks().find(Filters.eq(ID, TREE)).first() == null) {
             try {
                 store.locks().insertOne(free());
             } catch (MongoException e) {
@@ -130,7 +135,7 @@ public class TreeLock {
     }
 
     private static Document free() {
-        return new Document("_id", ID).append("owner", null).append("expiresAt", null);
+        return new Document(ID, TREE).append(OWNER, null).append(EXPIRES_AT, null);
     }
 
     private Lease acquire(Duration maxWait) {
@@ -141,13 +146,13 @@ public class TreeLock {
         while (true) {
             Date now = new Date();
             Document before = store.locks().findOneAndUpdate(
-                    Filters.and(Filters.eq("_id", ID),
-                            Filters.or(Filters.eq("owner", null), Filters.lt("expiresAt", now))),
-                    Updates.combine(Updates.set("owner", owner),
-                            Updates.set("expiresAt", new Date(now.getTime() + lease.toMillis()))),
+                    Filters.and(Filters.eq(ID, TREE),
+                            Filters.or(Filters.eq(OWNER, null), Filters.lt(EXPIRES_AT, now))),
+                    Updates.combine(Updates.set(OWNER, owner),
+                            Updates.set(EXPIRES_AT, new Date(now.getTime() + lease.toMillis()))),
                     new FindOneAndUpdateOptions().returnDocument(ReturnDocument.BEFORE));
             if (before != null) {
-                if (before.getString("owner") != null) {
+                if (before.getString(OWNER) != null) {
                     LOG.warnf("Tree lock taken over from a holder whose lease expired (it may have died half-way); reconciling the tree first");
                     reconciler.reconcileAll();
                 }
@@ -166,7 +171,7 @@ public class TreeLock {
     }
 
     private void release(Lease lease) {
-        store.locks().updateOne(Filters.and(Filters.eq("_id", ID), Filters.eq("owner", lease.owner)),
-                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null)));
+        store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
+                Updates.combine(Updates.set(OWNER, null), Updates.set(EXPIRES_AT, null)));
     }
 }
