@@ -26,7 +26,9 @@ import java.util.List;
  * them; where it needs a feature's work, the feature implements an interface of the root's;</li>
  * <li>features depend on each other one way only: no cycle between feature packages (a lower
  * feature learns from a higher one through an interface of its own that the higher one implements);</li>
- * <li>only stores open collections (the database and client handles stay in them);</li>
+ * <li>only stores open collections (the database and client handles stay in them), and only stores
+ * declare their collections' indexes, with keys built from the stored records' field names (the
+ * service's schema, in the root package, gathers them through web-support's {@code FeatureIndexes});</li>
  * <li>resources translate HTTP to use cases and never touch MongoDB;</li>
  * <li>a call to another service goes through its package's one client class: the rest-client
  * interface is package-private ({@code @RegisterRestClient} types are not public);</li>
@@ -60,7 +62,7 @@ public final class ServiceShape {
     /** Every rule at once. */
     public void check() {
         List.of(noOtherServicesCode(), theRootKnowsNoFeature(), featuresFormNoCycle(), resourcesNeverTouchMongoDb(),
-                storesStayInTheirFeature(), onlyStoresOpenCollections(), restClientsArePackagePrivate(), constructorInjection(),
+                storesStayInTheirFeature(), onlyStoresOpenCollections(), onlyStoresDeclareIndexes(), restClientsArePackagePrivate(), constructorInjection(),
                 oneScope()).forEach(rule -> rule.check(classes));
     }
 
@@ -103,6 +105,13 @@ public final class ServiceShape {
                 .should().callMethod("com.mongodb.client.MongoClient", "getDatabase", "java.lang.String")
                 .orShould().callMethod("com.mongodb.client.MongoDatabase", "getCollection", "java.lang.String")
                 .because("a feature's collections are opened in one place, its store");
+    }
+
+    public ArchRule onlyStoresDeclareIndexes() {
+        return noClasses().that().haveSimpleNameNotEndingWith("Store")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.mongodb.client.model.Indexes")
+                .because("a feature's store declares the indexes of its collections, their keys built from the field-name"
+                        + " constants of its stored records; the root's schema only gathers them (the root knows no feature)");
     }
 
     public ArchRule restClientsArePackagePrivate() {
