@@ -64,9 +64,9 @@ public class BuiltInProductTypes implements CatalogSchema.AfterIndexes {
     public void insertMissing() {
         for (ProductType type : BUILT_IN) {
             Document doc = ProductTypeStore.toDocument(type);
-            doc.remove("_id");
+            doc.remove(ProductTypeStore.ID);
             try {
-                store.types().updateOne(Filters.eq("_id", type.name()), Updates.setOnInsert(doc),
+                store.types().updateOne(Filters.eq(ProductTypeStore.ID, type.name()), Updates.setOnInsert(doc),
                         new UpdateOptions().upsert(true));
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {

@@ -12,10 +12,22 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The {@code product_types} collection, for this feature's use cases only: one document per type,
  * {@code _id} = the type's name, so that a duplicate name is refused by the primary key (error
- * 11000), never by a racy read.
+ * 11000), never by a racy read. The document's field names are the constants below, from which
+ * its mapping ({@link #toDocument}, {@link #fromDocument}) and the feature's filters and sorts are built.
  */
 @ApplicationScoped
 class ProductTypeStore {
+
+    /** The type's name, as the primary key. */
+    static final String ID = "_id";
+    static final String NAME = "name";
+    static final String DESCRIPTION = "description";
+    static final String ATTRIBUTES = "attributes";
+    static final String MAX_PER_CART = "max_per_cart";
+    /** The fields of an entry of {@code attributes}. */
+    static final String ATTRIBUTE_NAME = "name";
+    static final String ATTRIBUTE_TYPE = "type";
+    static final String ATTRIBUTE_REQUIRED = "required";
 
     private final MongoCollection<Document> types;
 
@@ -30,27 +42,28 @@ class ProductTypeStore {
     static Document toDocument(ProductType type) {
         List<Document> attributes = new ArrayList<>();
         for (ProductType.Attribute a : type.attributes()) {
-            attributes.add(new Document("name", a.name()).append("type", a.type()).append("required", a.isRequired()));
+            attributes.add(new Document(ATTRIBUTE_NAME, a.name()).append(ATTRIBUTE_TYPE, a.type())
+                    .append(ATTRIBUTE_REQUIRED, a.isRequired()));
         }
-        Document doc = new Document("_id", type.name()).append("name", type.name());
+        Document doc = new Document(ID, type.name()).append(NAME, type.name());
         if (type.description() != null) {
-            doc.append("description", type.description());
+            doc.append(DESCRIPTION, type.description());
         }
-        doc.append("attributes", attributes);
+        doc.append(ATTRIBUTES, attributes);
         if (type.max_per_cart() != null) {
-            doc.append("max_per_cart", type.max_per_cart());
+            doc.append(MAX_PER_CART, type.max_per_cart());
         }
         return doc;
     }
 
     static ProductType fromDocument(Document doc) {
         List<ProductType.Attribute> attributes = new ArrayList<>();
-        for (Document a : doc.getList("attributes", Document.class, List.of())) {
-            attributes.add(new ProductType.Attribute(a.getString("name"), a.getString("type"),
-                    a.getBoolean("required", false)));
+        for (Document a : doc.getList(ATTRIBUTES, Document.class, List.of())) {
+            attributes.add(new ProductType.Attribute(a.getString(ATTRIBUTE_NAME), a.getString(ATTRIBUTE_TYPE),
+                    a.getBoolean(ATTRIBUTE_REQUIRED, false)));
         }
-        Number maxPerCart = (Number) doc.get("max_per_cart");
-        return new ProductType(doc.getString("_id"), doc.getString("description"), List.copyOf(attributes),
+        Number maxPerCart = (Number) doc.get(MAX_PER_CART);
+        return new ProductType(doc.getString(ID), doc.getString(DESCRIPTION), List.copyOf(attributes),
                 maxPerCart == null ? null : maxPerCart.intValue());
     }
 }

@@ -30,7 +30,7 @@ public class ProductTypes {
     /** Every type, by name (at most 1000). */
     public List<ProductType> list() {
         List<ProductType> types = new ArrayList<>();
-        for (Document doc : store.types().find().sort(Sorts.ascending("_id")).limit(1000)) {
+        for (Document doc : store.types().find().sort(Sorts.ascending(ProductTypeStore.ID)).limit(1000)) {
             types.add(ProductTypeStore.fromDocument(doc));
         }
         return types;
@@ -41,7 +41,7 @@ public class ProductTypes {
         if (known != null) {
             return Optional.of(known);
         }
-        Document doc = store.types().find(Filters.eq("_id", name)).first();
+        Document doc = store.types().find(Filters.eq(ProductTypeStore.ID, name)).first();
         Optional<ProductType> type = Optional.ofNullable(doc).map(ProductTypeStore::fromDocument);
         type.ifPresent(declared -> found.put(name, declared));
         return type;

@@ -77,7 +77,7 @@ public class ApplyTransitions {
     /** False when a report as new or newer got there first (between the read of the sequences and this write). */
     private boolean write(Transition t, Date now) {
         try {
-            store.availability().updateOne(Filters.and(Filters.eq("_id", t.sku()), Filters.lt(AvailabilityStore.SEQ, t.seq())),
+            store.availability().updateOne(Filters.and(Filters.eq(AvailabilityStore.SKU, t.sku()), Filters.lt(AvailabilityStore.SEQ, t.seq())),
                     Updates.combine(Updates.set(AvailabilityStore.SOLD_OUT, !t.available()), Updates.set(AvailabilityStore.SEQ, t.seq()),
                             Updates.set(AvailabilityStore.AT, now)), UPSERT);
             return true;

@@ -26,6 +26,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 class AvailabilityStore {
 
+    static final String SKU = "_id";
     static final String SOLD_OUT = "sold_out";
     static final String SEQ = "seq";
     static final String AT = "at";
@@ -46,9 +47,9 @@ class AvailabilityStore {
         if (skus.isEmpty()) {
             return soldOut;
         }
-        for (Document doc : availability.find(Filters.in("_id", skus)).projection(Projections.include(SOLD_OUT))) {
+        for (Document doc : availability.find(Filters.in(SKU, skus)).projection(Projections.include(SOLD_OUT))) {
             if (Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT))) {
-                soldOut.add(doc.getString("_id"));
+                soldOut.add(doc.getString(SKU));
             }
         }
         return soldOut;
@@ -57,8 +58,8 @@ class AvailabilityStore {
     /** Every sku sold out now (a build reads them once, before its scan: a few per cent of the catalog). */
     Set<String> allSoldOut() {
         Set<String> soldOut = new HashSet<>();
-        for (Document doc : availability.find(Filters.eq(SOLD_OUT, true)).projection(Projections.include("_id"))) {
-            soldOut.add(doc.getString("_id"));
+        for (Document doc : availability.find(Filters.eq(SOLD_OUT, true)).projection(Projections.include(SKU))) {
+            soldOut.add(doc.getString(SKU));
         }
         return soldOut;
     }
@@ -66,9 +67,9 @@ class AvailabilityStore {
     /** The sequence number recorded for each of these skus (absent: none recorded). */
     Map<String, Long> sequences(Collection<String> skus) {
         Map<String, Long> seqs = new HashMap<>();
-        for (Document doc : availability.find(Filters.in("_id", skus)).projection(Projections.include(SEQ))) {
+        for (Document doc : availability.find(Filters.in(SKU, skus)).projection(Projections.include(SEQ))) {
             if (doc.get(SEQ) instanceof Number n) {
-                seqs.put(doc.getString("_id"), n.longValue());
+                seqs.put(doc.getString(SKU), n.longValue());
             }
         }
         return seqs;

@@ -25,7 +25,13 @@ import static com.mongodb.client.model.Filters.eq;
 @ApplicationScoped
 class CatalogRevision {
 
-    static final String ID = "products";
+    /** The counter's {@code _id}: one counter, of the products. */
+    static final String COUNTER = "products";
+    /** The counter document's fields ({@code trimmed_through} is the change feed's, {@link ChangeFeed}). */
+    static final String ID = "_id";
+    static final String EPOCH = "epoch";
+    static final String REVISION = "revision";
+    static final String TRIMMED_THROUGH = "trimmed_through";
     private static final FindOneAndUpdateOptions UPSERT_AFTER = new FindOneAndUpdateOptions().upsert(true)
             .returnDocument(ReturnDocument.AFTER);
 
@@ -52,10 +58,10 @@ class CatalogRevision {
     private Stamp move(int by) {
         for (int attempt = 1; ; attempt++) {
             try {
-                Document counter = store.revisions().findOneAndUpdate(eq("_id", ID),
-                        Updates.combine(Updates.inc("revision", (long) by),
-                                Updates.setOnInsert("epoch", UUID.randomUUID().toString())), UPSERT_AFTER);
-                return new Stamp(counter.getString("epoch"), ((Number) counter.get("revision")).longValue());
+                Document counter = store.revisions().findOneAndUpdate(eq(ID, COUNTER),
+                        Updates.combine(Updates.inc(REVISION, (long) by),
+                                Updates.setOnInsert(EPOCH, UUID.randomUUID().toString())), UPSERT_AFTER);
+                return new Stamp(counter.getString(EPOCH), ((Number) counter.get(REVISION)).longValue());
             } catch (MongoWriteException e) {
                 // two replicas creating the counter at once: one insert wins, the other updates it
                 if (attempt > 1 || e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {

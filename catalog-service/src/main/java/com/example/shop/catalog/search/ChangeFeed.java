@@ -33,6 +33,12 @@ class ChangeFeed {
      * when the entry was recorded (before the write began).
      */
     record Entry(long revision, List<String> skus, boolean done, Date at) {
+
+        /** The entry document's fields: the revision is its {@code _id}. */
+        static final String REVISION = "_id";
+        static final String SKUS = "skus";
+        static final String DONE = "done";
+        static final String AT = "at";
     }
 
     private final SearchStore store;
@@ -43,48 +49,49 @@ class ChangeFeed {
 
     /** Records a write about to be made: its revision and the skus it will touch. */
     void intend(long revision, Collection<String> skus) {
-        store.changes().insertOne(new Document("_id", revision).append("skus", List.copyOf(skus)).append("done", false)
-                .append("at", new Date()));
+        store.changes().insertOne(new Document(Entry.REVISION, revision).append(Entry.SKUS, List.copyOf(skus))
+                .append(Entry.DONE, false).append(Entry.AT, new Date()));
     }
 
     /** The write of this revision is over (applied, refused, or failed): readers may read its products back. */
     void done(long revision) {
-        store.changes().updateOne(Filters.eq("_id", revision), Updates.set("done", true));
+        store.changes().updateOne(Filters.eq(Entry.REVISION, revision), Updates.set(Entry.DONE, true));
     }
 
     /** The entries after {@code revision}, in order, at most {@code limit}. */
     List<Entry> after(long revision, int limit) {
-        return read(store.changes().find(Filters.gt("_id", revision)).sort(Sorts.ascending("_id")).limit(limit));
+        return read(store.changes().find(Filters.gt(Entry.REVISION, revision)).sort(Sorts.ascending(Entry.REVISION)).limit(limit));
     }
 
     /** The entries among these revisions that exist now. */
     List<Entry> find(Collection<Long> revisions) {
-        return read(store.changes().find(Filters.in("_id", revisions)));
+        return read(store.changes().find(Filters.in(Entry.REVISION, revisions)));
     }
 
     /** Removes the entries older than {@code cutoff} and records the highest revision removed. */
     void trimBefore(Date cutoff) {
-        Document newest = store.changes().find(Filters.lt("at", cutoff)).sort(Sorts.descending("_id")).first();
+        Document newest = store.changes().find(Filters.lt(Entry.AT, cutoff)).sort(Sorts.descending(Entry.REVISION)).first();
         if (newest == null) {
             return;
         }
-        long through = ((Number) newest.get("_id")).longValue();
+        long through = ((Number) newest.get(Entry.REVISION)).longValue();
         // the mark first: a reader must never believe the feed reaches back further than it does
-        store.revisions().updateOne(Filters.eq("_id", CatalogRevision.ID), Updates.max("trimmed_through", through));
-        store.changes().deleteMany(Filters.lte("_id", through));
+        store.revisions().updateOne(Filters.eq(CatalogRevision.ID, CatalogRevision.COUNTER),
+                Updates.max(CatalogRevision.TRIMMED_THROUGH, through));
+        store.changes().deleteMany(Filters.lte(Entry.REVISION, through));
     }
 
     /** The highest revision trimmed from the feed (-1: none). */
     long trimmedThrough() {
-        Document counter = store.revisions().find(Filters.eq("_id", CatalogRevision.ID)).first();
-        return counter != null && counter.get("trimmed_through") instanceof Number n ? n.longValue() : -1;
+        Document counter = store.revisions().find(Filters.eq(CatalogRevision.ID, CatalogRevision.COUNTER)).first();
+        return counter != null && counter.get(CatalogRevision.TRIMMED_THROUGH) instanceof Number n ? n.longValue() : -1;
     }
 
     private static List<Entry> read(Iterable<Document> documents) {
         List<Entry> entries = new ArrayList<>();
         for (Document entry : documents) {
-            entries.add(new Entry(((Number) entry.get("_id")).longValue(), entry.getList("skus", String.class),
-                    Boolean.TRUE.equals(entry.getBoolean("done")), entry.getDate("at")));
+            entries.add(new Entry(((Number) entry.get(Entry.REVISION)).longValue(), entry.getList(Entry.SKUS, String.class),
+                    Boolean.TRUE.equals(entry.getBoolean(Entry.DONE)), entry.getDate(Entry.AT)));
         }
         return entries;
     }
