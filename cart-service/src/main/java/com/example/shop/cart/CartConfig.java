@@ -63,14 +63,6 @@ public interface CartConfig {
         @WithDefault("1000")
         @Min(1)
         int batchSize();
-
-        /**
-         * Batches of carts the expiry job works on at once. Each waits on the database for most of
-         * its time, on writes to one collection after another; two keep it busy (bench scenario {@code expiry}).
-         */
-        @WithDefault("2")
-        @Min(1)
-        int parallelBatches();
     }
 
     /** How long carts that hold nothing are kept before the expiry job deletes them. */

@@ -24,11 +24,6 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import org.bson.Document;
@@ -69,8 +64,8 @@ import org.bson.conversions.Bson;
  * in one pass, {@code cart.expiry.batch-size} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
  * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
  * </ol>
- * Each batch of {@code cart.expiry.batch-size} carts is locked, returned and marked on its own, {@code cart.expiry.parallel-batches}
- * batches at once: a batch waits on the database for most of its time, on one collection after another.
+ * Each batch of {@code cart.expiry.batch-size} carts is locked, returned and marked on its own, one after another
+ * (two at once were no faster: the database's time is the batch's, whichever collection it writes).
  * Round trips grow with the number of reservations and skus per batch, never with the holders of a sku. A failure
  * part-way leaves carts in {@code expiring}; the next run resumes them. A pending cart is never
  * selected, so a checkout keeps its reservations. The jobs feature runs it ({@code jobs.JobRunner}).
@@ -120,11 +115,11 @@ public class ExpireCarts {
             }
         }
         Tally tally = new Tally(progress);
-        List<Runnable> batches = new ArrayList<>();
+        List<Runnable> batches = new ArrayList<>(); // one at a time: two at once were no faster (bench 2026-11-27T0446Z, 0451Z)
         batchesOf(new ArrayList<>(idle.keySet())).forEach(ids -> batches.add(() -> lockIdle(ids, idle, stale, tally)));
         batchesOf(held).forEach(ids -> batches.add(() -> lockHeldTooLong(ids, heldTooLong, tally)));
         batchesOf(new ArrayList<>(expiring.keySet())).forEach(ids -> batches.add(() -> returnAndMark(linesOf(ids, expiring), tally)));
-        runAll(batches, config.expiry().parallelBatches());
+        batches.forEach(Runnable::run);
         return tally.report(deleteSpent(now));
     }
 
@@ -199,38 +194,7 @@ public class ExpireCarts {
                 .getModifiedCount();
     }
 
-    /**
-     * Runs the batches, {@code atOnce} at a time, and waits for all of them: a batch that fails leaves
-     * its carts expiring for the next run, the others still finish (they are never interrupted inside a
-     * database call), then the first failure is the run's.
-     */
-    private static void runAll(List<Runnable> batches, int atOnce) {
-        if (atOnce <= 1 || batches.size() <= 1) {
-            batches.forEach(Runnable::run);
-            return;
-        }
-        AtomicInteger threads = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(atOnce, batches.size()), task -> {
-            Thread thread = new Thread(task, "expire-carts-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        try {
-            List<Future<Object>> done = pool.invokeAll(batches.stream().map(Executors::callable).toList());
-            for (Future<Object> batch : done) {
-                batch.get();
-            }
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("The expiry run was interrupted", e);
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    /** The run's counts, added to by batches running at once; each addition is reported to the run's progress. */
+    /** The run's counts so far; each addition is reported to the run's progress. */
     private static final class Tally {
 
         private final Consumer<ExpiryReport> progress;
@@ -243,19 +207,19 @@ public class ExpireCarts {
             this.progress = progress;
         }
 
-        synchronized void locked(int idle, int held) {
+        void locked(int idle, int held) {
             locked += idle;
             heldTooLong += held;
             progress.accept(report(0));
         }
 
-        synchronized void expired(long carts, long returned) {
+        void expired(long carts, long returned) {
             expired += (int) carts;
             units += returned;
             progress.accept(report(0));
         }
 
-        synchronized ExpiryReport report(long deleted) {
+        ExpiryReport report(long deleted) {
             return new ExpiryReport(locked, heldTooLong, expired, units, deleted);
         }
     }
