@@ -22,7 +22,9 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import org.jboss.logging.Logger;
 
 /**
  * What the gateway adds around each proxied exchange: the upstream URI (without {@code /api}),
@@ -31,6 +33,12 @@ import java.util.function.Function;
  * service when it is down (503), too slow (504) or breaks off (502).
  */
 final class ProxyInterceptors implements ProxyInterceptor {
+
+    private static final Logger LOG = Logger.getLogger(ProxyInterceptors.class);
+    /** When the last failure was logged, and how many since went unlogged: a service down fails every request. */
+    private final AtomicLong lastLogged = new AtomicLong();
+    private final AtomicLong unlogged = new AtomicLong();
+
 
     static final String CLIENT_REQUEST = "gateway.clientRequest";
     /** Whether the connection the request went out on had carried an earlier request. */
@@ -170,6 +178,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
         } else {
             problem = GatewayProblems.badGateway(upstream.name);
         }
+        logged(context, problem.status(), failure);
         ProxyResponse response = context.request().release().response();
         response.headers().clear();
         response.setStatusCode(problem.status())
@@ -180,6 +189,28 @@ final class ProxyInterceptors implements ProxyInterceptor {
             response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds));
         }
         return response.setBody(Body.body(io.vertx.core.buffer.Buffer.buffer(problem.toJson())));
+    }
+
+    /**
+     * Says why the service gave no answer, in one line with the request id, so that an operator can
+     * tell a refused or timed-out connect from a connection closed under the request; at most one line
+     * a second, with the count of those not logged since.
+     */
+    private void logged(ProxyContext context, int status, Throwable failure) {
+        long now = System.currentTimeMillis();
+        long last = lastLogged.get();
+        if (now - last < 1000 || !lastLogged.compareAndSet(last, now)) {
+            unlogged.incrementAndGet();
+            return;
+        }
+        HttpServerRequest original = context.request().proxiedRequest();
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        LOG.warnf("%s %s: %d, the %s service gave no answer: %s (root: %s); request %s; %d more not logged since",
+                original.method(), original.path(), status, upstream.name, failure, root, original.getHeader(RequestIds.HEADER),
+                unlogged.getAndSet(0));
     }
 
     /** The first of {@code failure}'s causes (itself included) that is a {@code type}, or null. */
