@@ -2,7 +2,6 @@ package com.example.shop.embeddedmongo;
 
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -93,7 +92,7 @@ public final class EmbeddedMongo implements AutoCloseable {
             }
         }
         EmbeddedMongo mongo = data == null
-                ? new EmbeddedMongo(new MemoryBackend(), host, port, Math.max(workers, 0))
+                ? new EmbeddedMongo(new SnapshotMemoryBackend(), host, port, Math.max(workers, 0))
                 : durable(data, host, port, workers < 0 ? DURABLE_WORKERS : workers);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -1,6 +1,5 @@
 package com.example.shop.embeddedmongo;
 
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ import java.util.List;
  * ({@link IndexConflicts}).</li>
  * </ul>
  */
-public class FailPointMemoryBackend extends MemoryBackend {
+public class FailPointMemoryBackend extends SnapshotMemoryBackend {
 
     private final FailCommand failCommand = new FailCommand();
 

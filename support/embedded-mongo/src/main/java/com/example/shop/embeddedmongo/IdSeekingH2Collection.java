@@ -88,6 +88,12 @@ final class IdSeekingH2Collection extends H2Collection {
         return result;
     }
 
+    /** As mongo-java-server's, answering the document as this command left it ({@link FindAndModifySnapshot}). */
+    @Override
+    public synchronized Document findAndModify(Document query) {
+        return FindAndModifySnapshot.of(super.findAndModify(query));
+    }
+
     @Override
     protected QueryResult matchDocuments(Document query, Document orderBy, int numberToSkip, int limit, int batchSize,
                                          Document fieldSelector) {

@@ -1,0 +1,126 @@
+package com.example.shop.embeddedmongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Concurrent clients of one document get what MongoDB gives them: a find-and-modify answers the
+ * document as its own command left it (a counter's {@code $inc} hands out every value once), and a
+ * read never sees half of another client's update. Both backends, over the wire.
+ */
+class FindAndModifyTest {
+
+    private static final int CLIENTS = 8;
+    private static final int EACH = 500;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCounterHandsOutEveryValueOnceInMemory() throws Exception {
+        try (EmbeddedMongo mongo = EmbeddedMongo.inMemory()) {
+            assertEveryValueOnce(mongo);
+        }
+    }
+
+    @Test
+    void aCounterHandsOutEveryValueOnceDurably() throws Exception {
+        try (EmbeddedMongo mongo = EmbeddedMongo.durable(dir.resolve("mongo.mv.db"), "127.0.0.1", 0)) {
+            assertEveryValueOnce(mongo);
+        }
+    }
+
+    @Test
+    void aReadSeesNoHalfOfAnUpdate() throws Exception {
+        try (EmbeddedMongo mongo = EmbeddedMongo.durable(dir.resolve("pairs.mv.db"), "127.0.0.1", 0);
+             MongoClient client = MongoClients.create(mongo.connectionString())) {
+            MongoCollection<Document> pairs = client.getDatabase("test").getCollection("pairs");
+            pairs.insertOne(new Document("_id", 1).append("a", 0).append("b", 0));
+            List<Integer> torn = concurrently(writer -> {
+                if (writer % 2 == 0) {
+                    for (int i = 0; i < EACH; i++) {
+                        int value = writer * EACH + i;
+                        pairs.updateOne(Filters.eq("_id", 1), Updates.combine(Updates.set("a", value), Updates.set("b", value)));
+                    }
+                    return List.of();
+                }
+                List<Integer> seen = new ArrayList<>();
+                for (int i = 0; i < EACH; i++) {
+                    Document pair = pairs.find(Filters.eq("_id", 1)).first();
+                    if (!pair.get("a").equals(pair.get("b"))) {
+                        seen.add(pair.getInteger("a"));
+                    }
+                }
+                return seen;
+            });
+            assertEquals(List.of(), torn);
+        }
+    }
+
+    private void assertEveryValueOnce(EmbeddedMongo mongo) throws Exception {
+        try (MongoClient client = MongoClients.create(mongo.connectionString())) {
+            MongoCollection<Document> counters = client.getDatabase("test").getCollection("counters");
+            FindOneAndUpdateOptions upsertAfter = new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER);
+            List<Long> values = concurrently(writer -> {
+                List<Long> got = new ArrayList<>();
+                for (int i = 0; i < EACH; i++) {
+                    Document counter = counters.findOneAndUpdate(Filters.eq("_id", "products"),
+                            Updates.inc("revision", 1L), upsertAfter);
+                    got.add(counter.getLong("revision"));
+                }
+                return got;
+            });
+            Set<Long> distinct = new HashSet<>(values);
+            assertEquals(CLIENTS * EACH, distinct.size(), "distinct values handed out of " + values.size());
+            assertEquals(CLIENTS * EACH, counters.find().first().getLong("revision"));
+        }
+    }
+
+    /** What each of {@value #CLIENTS} clients (numbered from 0) gives back, all started at once. */
+    private static <T> List<T> concurrently(Client<T> body) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<List<T>>> results = new ArrayList<>();
+            for (int c = 0; c < CLIENTS; c++) {
+                int number = c;
+                results.add(pool.submit((Callable<List<T>>) () -> {
+                    start.await();
+                    return body.run(number);
+                }));
+            }
+            start.countDown();
+            List<T> all = new ArrayList<>();
+            for (Future<List<T>> result : results) {
+                all.addAll(result.get());
+            }
+            return all;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private interface Client<T> {
+        List<T> run(int number) throws Exception;
+    }
+}
