@@ -66,7 +66,12 @@ public record RequiredIndex(String collection, IndexModel model) {
                 + (model.getOptions().getName() == null ? "" : " (" + model.getOptions().getName() + ")");
     }
 
-    static List<String> describe(List<RequiredIndex> indexes) {
-        return indexes.stream().map(RequiredIndex::toString).toList();
+    /**
+     * Each index in full, one line each (collection, keys, every option): two lists are equal when
+     * they declare the same indexes in the same order, which a test of a service's schema compares.
+     */
+    public static List<String> declarations(List<RequiredIndex> indexes) {
+        return indexes.stream().map(index -> index.collection() + " " + index.keys().toJson() + " " + index.model().getOptions())
+                .toList();
     }
 }
