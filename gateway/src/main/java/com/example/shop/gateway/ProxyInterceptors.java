@@ -25,6 +25,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 /**
  * What the gateway adds around each proxied exchange: the upstream URI (without {@code /api}),
@@ -208,9 +209,20 @@ final class ProxyInterceptors implements ProxyInterceptor {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        LOG.warnf("%s %s: %d, the %s service gave no answer: %s (root: %s); request %s; %d more not logged since",
-                original.method(), original.path(), status, upstream.name, failure, root, original.getHeader(RequestIds.HEADER),
-                unlogged.getAndSet(0));
+        // The failure is reported on the service connection's context, whose logging context may hold
+        // another request's id (the last one it carried): the line gets this exchange's.
+        String requestId = original.getHeader(RequestIds.HEADER);
+        Object before = MDC.put(RequestIds.MDC_KEY, requestId);
+        try {
+            LOG.warnf("%s %s: %d, the %s service gave no answer: %s (root: %s); %d more not logged since",
+                    original.method(), original.path(), status, upstream.name, failure, root, unlogged.getAndSet(0));
+        } finally {
+            if (before == null) {
+                MDC.remove(RequestIds.MDC_KEY);
+            } else {
+                MDC.put(RequestIds.MDC_KEY, before);
+            }
+        }
     }
 
     /** The first of {@code failure}'s causes (itself included) that is a {@code type}, or null. */

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.example.shop.publicapi.RequestIds;
 import com.example.shop.testsupport.JwtTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,6 +15,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.UUID;
+import org.jboss.logmanager.ExtLogRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,6 +66,26 @@ class ReusedConnectionTest {
                     .body("type", equalTo("https://problems.shop.example/service-unavailable"))
                     .body("service", equalTo("catalog"));
             assertEquals(before + 2, Stubs.requests("catalog"));
+        } finally {
+            Stubs.drop("catalog", 0);
+        }
+    }
+
+    /**
+     * A GET lost twice leaves one line that says why, with the request's id in its logging context
+     * (the line is written on the service connection's context, which may hold another request's:
+     * the connection line hands each exchange's connection, or failure, to the oldest waiting).
+     */
+    @Test
+    void aLostGetIsLoggedWithItsRequestId() throws Exception {
+        given().when().get("/api/products").then().statusCode(200);
+        Thread.sleep(1100); // at most one line a second: an earlier test's may have just been written
+        String id = UUID.randomUUID().toString();
+        Stubs.drop("catalog", 2);
+        try (LoggedLines lines = LoggedLines.of(ProxyInterceptors.class)) {
+            given().header(RequestIds.HEADER, id).when().get("/api/products/sku-1").then().statusCode(503);
+            ExtLogRecord line = lines.containing("GET /api/products/sku-1: 503, the catalog service gave no answer");
+            assertEquals(id, line.getMdc(RequestIds.MDC_KEY));
         } finally {
             Stubs.drop("catalog", 0);
         }
