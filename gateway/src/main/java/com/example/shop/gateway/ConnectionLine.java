@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClosedException;
 import java.net.ConnectException;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -30,6 +31,8 @@ import java.util.function.Supplier;
  * handed out oldest first, not to the exchange that asked. A failure kept for an exchange already
  * served by another's connection left that other one with nothing coming: it waited out the whole
  * wait for a 503, with the service up.</li>
+ * <li><b>A connection that closed as the pool leased it is asked for again</b> (a few times):
+ * it says nothing about the service.</li>
  * <li><b>At most {@code maxWaiting} exchanges wait</b>; the next is a {@link Busy} at
  * once: a saturated service's excess is turned away in microseconds instead of after the whole
  * wait.</li>
@@ -58,6 +61,9 @@ final class ConnectionLine {
             this.clientLeft = clientLeft;
         }
     }
+
+    /** How often the pool is asked for an exchange's connection when the ones it gives were closed as they were leased. */
+    private static final int ASKS_PER_EXCHANGE = 3;
 
     private final Vertx vertx;
     /** Asks the pool for a request on a connection to the address (connecting one if none is free). */
@@ -94,14 +100,25 @@ final class ConnectionLine {
             }
         });
         line.add(waiter); // after its timer is known, since whoever serves it cancels that timer
+        ask(ASKS_PER_EXCHANGE);
+        return waiter.served.future();
+    }
+
+    /**
+     * Asks the pool for one connection. One that closed as the pool leased it (clients leaving
+     * close connections, see {@link ProxyInterceptors}) says nothing about the service: the pool is
+     * asked again while someone waits, at most {@code asks} times in all, before the failure is handed on.
+     */
+    private void ask(int asks) {
         pool.get().onComplete(result -> {
-            if (result.failed()) {
-                failOldest(result.cause());
-            } else {
+            if (result.succeeded()) {
                 handOver(result.result());
+            } else if (result.cause() instanceof HttpClosedException && asks > 1 && !line.isEmpty()) {
+                ask(asks - 1);
+            } else {
+                failOldest(result.cause());
             }
         });
-        return waiter.served.future();
     }
 
     /** The oldest exchange still waiting gets the connection; with none, it is closed (its own error expected, not logged). */

@@ -88,8 +88,10 @@ final class Upstream {
                     connection.closeHandler(closed -> unused.remove(connection));
                 })
                 .build();
-        this.freshClient = vertx.createHttpClient(new HttpClientOptions(options).setKeepAlive(false)
-                .setName("gateway-" + name + "-fresh"));
+        // As many connections as the pool: after a burst of lost connections (clients leaving, a
+        // restart) every repetition has its own at once; Vert.x's default of 5 queued them past the wait.
+        this.freshClient = vertx.httpClientBuilder().with(new HttpClientOptions(options).setKeepAlive(false)
+                .setName("gateway-" + name + "-fresh")).with(new PoolOptions().setHttp1MaxSize(config.poolSize())).build();
         // One options object for every request: no per-request allocation, and it is only read.
         this.requestOptions = new RequestOptions()
                 .setServer(address)

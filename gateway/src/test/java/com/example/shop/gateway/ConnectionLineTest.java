@@ -1,6 +1,7 @@
 package com.example.shop.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import java.net.ConnectException;
@@ -112,5 +114,28 @@ class ConnectionLineTest {
         assertTrue(gone.failed(), "the exchange whose client left is passed over");
         assertFalse(gone.failed() && gone.cause() instanceof ConnectionLine.Busy, "passed over, not timed out");
         connection.reset();
+    }
+
+    @Test
+    void aConnectionThatClosedAsItWasLeasedIsAskedForAgain() throws Exception {
+        ConnectionLine line = line();
+        Future<HttpClientRequest> waiting = line.next(() -> false);
+        asked.poll().fail(new HttpClosedException("Connection was closed"));
+        Promise<HttpClientRequest> askedAgain = asked.poll();
+        assertNotNull(askedAgain, "the pool is asked again");
+        assertFalse(waiting.isComplete(), "the exchange still waits");
+        HttpClientRequest connection = realRequest();
+        askedAgain.complete(connection);
+        assertSame(connection, outcome(waiting).get(2, TimeUnit.SECONDS));
+        connection.reset();
+    }
+
+    @Test
+    void aServiceThatCannotBeReachedIsNotAskedForAgain() {
+        ConnectionLine line = line();
+        Future<HttpClientRequest> waiting = line.next(() -> false);
+        asked.poll().fail(new ConnectException("Connection refused"));
+        assertTrue(asked.isEmpty(), "one ask");
+        assertTrue(waiting.failed() && waiting.cause() instanceof ConnectException);
     }
 }
