@@ -40,7 +40,6 @@ final class ProxyInterceptors implements ProxyInterceptor {
     private final AtomicLong lastLogged = new AtomicLong();
     private final AtomicLong unlogged = new AtomicLong();
 
-
     static final String CLIENT_REQUEST = "gateway.clientRequest";
     /** Whether the connection the request went out on had carried an earlier request. */
     static final String REUSED_CONNECTION = "gateway.reusedConnection";

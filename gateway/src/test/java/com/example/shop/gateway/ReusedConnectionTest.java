@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.shop.publicapi.RequestIds;
 import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.LogCapture;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -25,7 +26,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.jboss.logmanager.ExtLogRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,10 +91,10 @@ class ReusedConnectionTest {
         Thread.sleep(1100); // at most one line a second: an earlier test's may have just been written
         String id = UUID.randomUUID().toString();
         Stubs.drop("catalog", 2);
-        try (LoggedLines lines = LoggedLines.of(ProxyInterceptors.class)) {
+        try (LogCapture log = LogCapture.of(ProxyInterceptors.class.getName(), RequestIds.MDC_KEY)) {
             given().header(RequestIds.HEADER, id).when().get("/api/products/sku-1").then().statusCode(503);
-            ExtLogRecord line = lines.containing("GET /api/products/sku-1: 503, the catalog service gave no answer");
-            assertEquals(id, line.getMdc(RequestIds.MDC_KEY));
+            LogCapture.Line line = log.await(l -> l.message().contains("GET /api/products/sku-1: 503, the catalog service gave no answer"));
+            assertEquals(id, line.mdc());
         } finally {
             Stubs.drop("catalog", 0);
         }

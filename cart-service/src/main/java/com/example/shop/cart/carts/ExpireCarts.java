@@ -117,11 +117,9 @@ public class ExpireCarts {
         }
         Tally tally = new Tally(progress);
         // one at a time: two at once were no faster at 10,000 carts and slower at 100,000 (bench 2026-11-27T0446Z/0451Z, 0456Z/0523Z)
-        List<Runnable> batches = new ArrayList<>();
-        batchesOf(new ArrayList<>(idle.keySet())).forEach(ids -> batches.add(() -> lockIdle(ids, idle, stale, tally)));
-        batchesOf(held).forEach(ids -> batches.add(() -> lockHeldTooLong(ids, heldTooLong, tally)));
-        batchesOf(new ArrayList<>(expiring.keySet())).forEach(ids -> batches.add(() -> returnAndMark(linesOf(ids, expiring), tally)));
-        batches.forEach(Runnable::run);
+        batchesOf(new ArrayList<>(idle.keySet())).forEach(ids -> lockIdle(ids, idle, stale, tally));
+        batchesOf(held).forEach(ids -> lockHeldTooLong(ids, heldTooLong, tally));
+        batchesOf(new ArrayList<>(expiring.keySet())).forEach(ids -> returnAndMark(linesOf(ids, expiring), tally));
         return tally.report(deleteSpent(now));
     }
 
