@@ -74,11 +74,29 @@ final class ComposeChecks {
     /** The port of every service's management interface (prod profile): /q/health, /q/metrics, /q/openapi. */
     static final int MANAGEMENT_PORT = 9000;
 
+    /** The tracing services: the collector the apps export to, and the trace viewer it forwards to. */
+    static final String COLLECTOR = "otel-collector";
+    static final String JAEGER = "jaeger";
+
+    /** What every app exports its spans to (OTLP gRPC): the collector. */
+    static final String OTLP_ENDPOINT = "http://" + COLLECTOR + ":" + CollectorConfigChecks.OTLP_GRPC;
+
+    /**
+     * Services whose image holds nothing that could run a health check: the collector's is
+     * distroless (its binary only, no shell, no curl or wget). They have none, and are depended on
+     * with service_started, since a service_healthy condition on them would never be met.
+     */
+    static final Set<String> WITHOUT_HEALTH_CHECK = Set.of(COLLECTOR);
+
+    /** A released version, not a moving tag (latest, 1, 1.63): what runs is what was checked. */
+    private static final String PINNED = ":\\d+\\.\\d+\\.\\d+";
+
     static List<String> check(String yaml, Path repoRoot) {
         List<String> problems = new ArrayList<>();
         Map<String, Object> services = map(load(yaml).get("services"));
         Set<String> expected = new HashSet<>(APPS.keySet());
         expected.addAll(MEMBERS);
+        expected.addAll(List.of(COLLECTOR, JAEGER));
         if (!services.keySet().containsAll(expected)) {
             problems.add("services " + services.keySet() + " lack some of " + expected);
         }
@@ -125,7 +143,13 @@ final class ComposeChecks {
             String name = entry.getKey();
             Map<String, Object> service = map(entry.getValue());
             Map<String, Object> healthcheck = map(service.get("healthcheck"));
-            if (healthcheck.isEmpty() || healthcheck.get("test") == null || Boolean.TRUE.equals(healthcheck.get("disable"))) {
+            boolean noHealthCheck = healthcheck.isEmpty() || healthcheck.get("test") == null
+                    || Boolean.TRUE.equals(healthcheck.get("disable"));
+            if (WITHOUT_HEALTH_CHECK.contains(name)) {
+                if (!noHealthCheck) {
+                    problems.add(name + ": has a health check its image cannot run (no shell, no HTTP client)");
+                }
+            } else if (noHealthCheck) {
                 problems.add(name + ": no health check");
             }
             Map<String, Object> dependsOn = map(service.get("depends_on"));
@@ -136,7 +160,13 @@ final class ComposeChecks {
                 if (!services.containsKey(dependency)) {
                     problems.add(name + ": depends on unknown service " + dependency);
                 }
-                if (!"service_healthy".equals(map(spec).get("condition"))) {
+                Object condition = map(spec).get("condition");
+                if (WITHOUT_HEALTH_CHECK.contains(dependency)) {
+                    if (!"service_started".equals(condition)) {
+                        problems.add(name + ": depends on " + dependency + " with condition " + condition
+                                + ", not service_started (it has no health check to become healthy by)");
+                    }
+                } else if (!"service_healthy".equals(condition)) {
                     problems.add(name + ": depends on " + dependency + " without condition service_healthy");
                 }
             });
@@ -172,6 +202,13 @@ final class ComposeChecks {
             }
             if (env.get("MP_JWT_VERIFY_ISSUER") == null) {
                 problems.add(name + ": no MP_JWT_VERIFY_ISSUER");
+            }
+            if (!OTLP_ENDPOINT.equals(env.get("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT"))) {
+                problems.add(name + ": QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT is " + env.get("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT")
+                        + ", not " + OTLP_ENDPOINT + " (its traces would go nowhere)");
+            }
+            if (!dependsOn.containsKey(COLLECTOR)) {
+                problems.add(name + ": does not start the collector it exports to (depends_on " + COLLECTOR + ")");
             }
             String uri = env.get("QUARKUS_MONGODB_CONNECTION_STRING");
             if (app.database() == null) {
@@ -224,6 +261,65 @@ final class ComposeChecks {
             if (!Boolean.TRUE.equals(service.get("read_only")) || !list(service.get("cap_drop")).contains("ALL")) {
                 problems.add(name + ": not read_only with cap_drop ALL");
             }
+        }
+        problems.addAll(tracing(services, repoRoot));
+        return problems;
+    }
+
+    /**
+     * The collector and Jaeger: pinned images, hardened like the apps, the collector reading the
+     * repository's configuration (which forwards to the jaeger service) and waiting for a healthy
+     * Jaeger, whose UI is published and whose OTLP receiver is on.
+     */
+    private static List<String> tracing(Map<String, Object> services, Path repoRoot) {
+        List<String> problems = new ArrayList<>();
+        Map<String, Object> collector = map(services.get(COLLECTOR));
+        Map<String, Object> jaeger = map(services.get(JAEGER));
+        String collectorImage = String.valueOf(collector.get("image"));
+        if (!collectorImage.matches("otel/opentelemetry-collector(-contrib)?" + PINNED)) {
+            problems.add(COLLECTOR + ": image " + collectorImage + " is not otel/opentelemetry-collector(-contrib) at a pinned version");
+        }
+        String jaegerImage = String.valueOf(jaeger.get("image"));
+        if (!jaegerImage.matches("jaegertracing/all-in-one" + PINNED)) {
+            problems.add(JAEGER + ": image " + jaegerImage + " is not jaegertracing/all-in-one at a pinned version");
+        }
+        for (String name : List.of(COLLECTOR, JAEGER)) {
+            Map<String, Object> service = map(services.get(name));
+            if (!Boolean.TRUE.equals(service.get("read_only")) || !list(service.get("cap_drop")).contains("ALL")
+                    || !list(service.get("security_opt")).contains("no-new-privileges:true") || service.get("mem_limit") == null) {
+                problems.add(name + ": not read_only with cap_drop ALL, no-new-privileges and a mem_limit");
+            }
+        }
+        // the configuration: a file of the repository, mounted where the command reads it
+        String mount = list(collector.get("volumes")).stream().map(String::valueOf)
+                .filter(v -> v.contains(":" + CollectorConfigChecks.MOUNTED_AT)).findFirst().orElse(null);
+        Path file = mount == null ? null : repoRoot.resolve(mount.substring(0, mount.indexOf(':'))).normalize();
+        if (file == null || !file.equals(repoRoot.resolve(CollectorConfigChecks.FILE).normalize()) || !Files.isRegularFile(file)) {
+            problems.add(COLLECTOR + ": does not mount " + CollectorConfigChecks.FILE + " at " + CollectorConfigChecks.MOUNTED_AT
+                    + " (" + mount + ")");
+        } else {
+            try {
+                CollectorConfigChecks.check(Files.readString(file), JAEGER + ":" + CollectorConfigChecks.OTLP_GRPC)
+                        .forEach(p -> problems.add(COLLECTOR + " configuration " + CollectorConfigChecks.FILE + ": " + p));
+            } catch (java.io.IOException e) {
+                problems.add(COLLECTOR + ": cannot read " + file + ": " + e);
+            }
+        }
+        if (!list(collector.get("command")).contains("--config=" + CollectorConfigChecks.MOUNTED_AT)) {
+            problems.add(COLLECTOR + ": command " + collector.get("command") + " does not read --config=" + CollectorConfigChecks.MOUNTED_AT);
+        }
+        if (!map(collector.get("depends_on")).containsKey(JAEGER)) {
+            problems.add(COLLECTOR + ": does not wait for " + JAEGER);
+        }
+        // Jaeger: OTLP on, its admin port's health endpoint checked, the UI on the host
+        if (!"true".equals(environment(jaeger).get("COLLECTOR_OTLP_ENABLED"))) {
+            problems.add(JAEGER + ": COLLECTOR_OTLP_ENABLED is not \"true\"");
+        }
+        if (!String.valueOf(map(jaeger.get("healthcheck")).get("test")).contains(":14269/")) {
+            problems.add(JAEGER + ": the health check does not ask the admin port's health endpoint (:14269/)");
+        }
+        if (list(jaeger.get("ports")).stream().map(String::valueOf).noneMatch(p -> p.endsWith("16686:16686"))) {
+            problems.add(JAEGER + ": the UI (16686) is not published on the host");
         }
         return problems;
     }
