@@ -122,17 +122,47 @@ final class ClusterChecks {
         return problems;
     }
 
-    /** Deployments and StatefulSets have liveness and readiness probes; the services' use the Quarkus health endpoints on a declared port. */
+    /** The label by which third-party infrastructure says it is not one of the platform's services. */
+    static final String PART_OF = "app.kubernetes.io/part-of";
+
+    /**
+     * Whether a Deployment is one of the platform's Quarkus services, to which the rules about the
+     * Quarkus health endpoints, the management port 9000, the HorizontalPodAutoscaler and the
+     * PodDisruptionBudget apply. Third-party infrastructure deployed beside them (overlays/traced:
+     * the OpenTelemetry Collector and Jaeger, labelled {@code app.kubernetes.io/part-of: shop-tracing})
+     * has none of those endpoints and runs as one replica; the rules every workload follows
+     * (hardening, liveness and readiness probes on a declared port, selectors, references) still
+     * apply to it. Decided by exclusion, so the service rules are not weakened: a Deployment is a
+     * service unless it says it is part of something other than the shop, so one that lost or never
+     * had the label is still checked; and a Deployment named as one of the four services is checked
+     * whatever its labels.
+     */
+    static boolean isPlatformService(HasMetadata workload) {
+        if (!(workload instanceof Deployment)) {
+            return false;
+        }
+        if (KustomizeOverlaysTest.SERVICES.containsKey(workload.getMetadata().getName())) {
+            return true;
+        }
+        String partOf = Optional.ofNullable(workload.getMetadata().getLabels()).orElse(Map.of()).get(PART_OF);
+        return partOf == null || partOf.equals("shop");
+    }
+
+    /**
+     * Deployments and StatefulSets have liveness and readiness probes, HTTP ones on a declared
+     * port; the services' use the Quarkus health endpoints.
+     */
     static List<String> healthProbes(List<HasMetadata> objects) {
         List<String> problems = new ArrayList<>();
         for (HasMetadata workload : objects) {
             if (!(workload instanceof Deployment || workload instanceof StatefulSet)) {
                 continue;
             }
+            boolean service = isPlatformService(workload);
             for (Container c : Workloads.podSpec(workload).getContainers()) {
                 String at = Workloads.name(workload) + " container " + c.getName();
-                probe(c, c.getLivenessProbe(), "liveness", workload instanceof Deployment ? "/q/health/live" : null, at, problems);
-                probe(c, c.getReadinessProbe(), "readiness", workload instanceof Deployment ? "/q/health/ready" : null, at, problems);
+                probe(c, c.getLivenessProbe(), "liveness", service ? "/q/health/live" : null, at, problems);
+                probe(c, c.getReadinessProbe(), "readiness", service ? "/q/health/ready" : null, at, problems);
             }
         }
         return problems;
@@ -146,13 +176,11 @@ final class ClusterChecks {
         if (probe.getHttpGet() == null && probe.getExec() == null && probe.getTcpSocket() == null && probe.getGrpc() == null) {
             problems.add(at + ": " + what + " probe without a handler");
         }
-        if (path != null) {
-            HTTPGetAction get = probe.getHttpGet();
-            if (get == null || !path.equals(get.getPath())) {
-                problems.add(at + ": " + what + " probe is not an HTTP GET of " + path);
-            } else if (!hasPort(c, get.getPort())) {
-                problems.add(at + ": " + what + " probe port " + text(get.getPort()) + " is not a container port");
-            }
+        HTTPGetAction get = probe.getHttpGet();
+        if (path != null && (get == null || !path.equals(get.getPath()))) {
+            problems.add(at + ": " + what + " probe is not an HTTP GET of " + path);
+        } else if (get != null && !hasPort(c, get.getPort())) {
+            problems.add(at + ": " + what + " probe port " + text(get.getPort()) + " is not a container port");
         }
     }
 
@@ -161,14 +189,18 @@ final class ClusterChecks {
 
     /**
      * The services run their prod profile, where /q/health, /q/metrics and /q/openapi are served on
-     * the management interface only: every Deployment declares that port (named {@code management}),
-     * its probes and its Prometheus annotations use it, and the gateway's management URLs name a
+     * the management interface only: every service Deployment (isPlatformService) declares that
+     * port (named {@code management}), its probes and its Prometheus annotations use it, and the
+     * gateway's management URLs name a
      * Service port that reaches it (the gateway probes the services' readiness and fetches their
      * API documents there).
      */
     static List<String> managementInterface(List<HasMetadata> objects) {
         List<String> problems = new ArrayList<>();
         for (Deployment d : Workloads.ofKind(objects, Deployment.class)) {
+            if (!isPlatformService(d)) {
+                continue; // the Quarkus management interface: see isPlatformService
+            }
             String at = Workloads.name(d);
             Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
             Optional<ContainerPort> management = Optional.ofNullable(c.getPorts()).orElse(List.of()).stream()
@@ -206,7 +238,7 @@ final class ClusterChecks {
         return problems;
     }
 
-    private static String envValue(List<HasMetadata> objects, EnvVar env) {
+    static String envValue(List<HasMetadata> objects, EnvVar env) {
         if (env.getValue() != null) {
             return env.getValue();
         }
@@ -371,7 +403,10 @@ final class ClusterChecks {
         }
     }
 
-    /** Every service Deployment has an HPA and a PDB; HPAs target existing workloads with sane bounds; PDBs select pods. */
+    /**
+     * Every service Deployment has an HPA and a PDB (not the one-replica infrastructure beside them:
+     * see isPlatformService); HPAs target existing workloads with sane bounds; PDBs select pods.
+     */
     static List<String> autoscalingAndBudgets(List<HasMetadata> objects) {
         List<String> problems = new ArrayList<>();
         List<HorizontalPodAutoscaler> hpas = Workloads.ofKind(objects, HorizontalPodAutoscaler.class);
@@ -402,7 +437,8 @@ final class ClusterChecks {
                 problems.add(Workloads.name(pdb) + ": exactly one of minAvailable and maxUnavailable is required");
             }
         }
-        for (Deployment d : Workloads.ofKind(objects, Deployment.class)) {
+        for (Deployment d : Workloads.ofKind(objects, Deployment.class).stream()
+                .filter(ClusterChecks::isPlatformService).toList()) {
             String name = d.getMetadata().getName();
             if (hpas.stream().noneMatch(h -> h.getSpec().getScaleTargetRef().getKind().equals("Deployment")
                     && h.getSpec().getScaleTargetRef().getName().equals(name))) {

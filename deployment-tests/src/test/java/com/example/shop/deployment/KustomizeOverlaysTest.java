@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Renders k8s/overlays/{dev,prod} with `kubectl kustomize` and checks what would be applied. */
+/** Renders k8s/overlays/{dev,prod,sharded,traced} with `kubectl kustomize` and checks what would be applied. */
 class KustomizeOverlaysTest {
 
     /** service → (port, database or null) */
@@ -75,7 +75,7 @@ class KustomizeOverlaysTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod", "sharded"})
+    @ValueSource(strings = {"dev", "prod", "sharded", "traced"})
     void crossObjectRulesHold(String overlay) {
         List<HasMetadata> objects = render(overlay);
         assertEquals(List.of(), ClusterChecks.hardenedWorkloads(objects), "hardening");
@@ -145,6 +145,135 @@ class KustomizeOverlaysTest {
                 .filter(m -> m.getMetadata().getName().equals(configMap)).findFirst().orElseThrow()
                 .getData().get("shard-collections.js");
         assertEquals(java.nio.file.Files.readString(ShardingScriptTest.SCRIPT), script, "the Job runs the script of the repository");
+    }
+
+    /** The OTLP endpoint the traced overlay gives every service: the collector's Service, gRPC. */
+    static final String OTLP_ENDPOINT = "http://otel-collector:4317";
+
+    /**
+     * The traced variant (overlays/traced): dev plus k8s/tracing. Every service exports to the
+     * collector's Service, which reaches the collector's OTLP gRPC port; the collector runs the
+     * repository's configuration (k8s/tracing/otel-collector-config.yaml, mounted where its command
+     * reads it), which forwards to a Service `jaeger` reaching Jaeger's OTLP port; both are pinned,
+     * probed on their HTTP health endpoints (the collector's health_check extension, Jaeger's admin
+     * port), and Jaeger runs once, recreated rather than rolled (its traces are in memory).
+     */
+    @Test
+    void theTracedOverlayExportsEveryServiceThroughTheCollectorToJaeger() throws java.io.IOException {
+        List<HasMetadata> objects = render("traced");
+        Map<String, Deployment> deployments = Workloads.ofKind(objects, Deployment.class).stream()
+                .collect(Collectors.toMap(d -> d.getMetadata().getName(), d -> d));
+        Set<String> expected = new java.util.HashSet<>(SERVICES.keySet());
+        expected.addAll(Set.of("otel-collector", "jaeger"));
+        assertEquals(expected, deployments.keySet());
+        assertEquals("shop-dev", deployments.get("jaeger").getMetadata().getNamespace(), "dev plus tracing");
+        for (String name : SERVICES.keySet()) {
+            Container c = deployments.get(name).getSpec().getTemplate().getSpec().getContainers().get(0);
+            EnvVar endpoint = c.getEnv().stream().filter(e -> e.getName().equals("QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT"))
+                    .findFirst().orElseThrow(() -> new AssertionError(name + " has no QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT"));
+            assertEquals(OTLP_ENDPOINT, ClusterChecks.envValue(objects, endpoint), name + " exports to the collector");
+        }
+        Container collector = deployments.get("otel-collector").getSpec().getTemplate().getSpec().getContainers().get(0);
+        Container jaeger = deployments.get("jaeger").getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertReaches(objects, URI.create(OTLP_ENDPOINT), collector, "the services' endpoint");
+        assertTrue(collector.getImage().matches("otel/opentelemetry-collector(-contrib)?:\\d+\\.\\d+\\.\\d+"), collector.getImage());
+        assertTrue(jaeger.getImage().matches("jaegertracing/all-in-one:\\d+\\.\\d+\\.\\d+"), jaeger.getImage());
+
+        // the collector reads the repository's configuration, which forwards to the jaeger Service
+        String mountedAt = CollectorConfigChecks.MOUNTED_AT;
+        assertEquals(List.of("--config=" + mountedAt), collector.getArgs());
+        var mount = collector.getVolumeMounts().stream().filter(m -> mountedAt.startsWith(m.getMountPath() + "/"))
+                .findFirst().orElseThrow(() -> new AssertionError("nothing mounted at " + mountedAt));
+        var volume = deployments.get("otel-collector").getSpec().getTemplate().getSpec().getVolumes().stream()
+                .filter(v -> v.getName().equals(mount.getName())).findFirst().orElseThrow().getConfigMap();
+        String key = volume.getItems().stream().filter(i -> mountedAt.equals(mount.getMountPath() + "/" + i.getPath()))
+                .findFirst().orElseThrow().getKey();
+        String config = Workloads.ofKind(objects, ConfigMap.class).stream()
+                .filter(m -> m.getMetadata().getName().equals(volume.getName())).findFirst().orElseThrow().getData().get(key);
+        assertEquals(java.nio.file.Files.readString(RepoRoot.get().resolve(CollectorConfigChecks.FILE)), config,
+                "the collector runs the configuration of the repository");
+        assertEquals(List.of(), CollectorConfigChecks.check(config, "jaeger:" + CollectorConfigChecks.OTLP_GRPC));
+        assertReaches(objects, URI.create("http://jaeger:" + CollectorConfigChecks.OTLP_GRPC), jaeger, "the collector's exporter");
+        assertReaches(objects, URI.create("http://jaeger:16686"), jaeger, "the UI (kubectl port-forward service/jaeger)");
+
+        // probes on the HTTP health endpoints
+        for (var probe : List.of(collector.getLivenessProbe(), collector.getReadinessProbe())) {
+            assertEquals("/", probe.getHttpGet().getPath());
+            assertEquals(CollectorConfigChecks.HEALTH, containerPort(collector, probe.getHttpGet().getPort()), "health_check extension");
+        }
+        for (var probe : List.of(jaeger.getLivenessProbe(), jaeger.getReadinessProbe())) {
+            assertEquals("/", probe.getHttpGet().getPath());
+            assertEquals(14269, containerPort(jaeger, probe.getHttpGet().getPort()), "Jaeger's admin port");
+        }
+        Deployment jaegerDeployment = deployments.get("jaeger");
+        assertEquals(1, jaegerDeployment.getSpec().getReplicas(), "one in-memory store");
+        assertEquals("Recreate", jaegerDeployment.getSpec().getStrategy().getType());
+        assertEquals("true", jaeger.getEnv().stream().filter(e -> e.getName().equals("COLLECTOR_OTLP_ENABLED"))
+                .findFirst().orElseThrow().getValue());
+        // infrastructure, labelled so, and held to the service rules nowhere else
+        for (String name : List.of("otel-collector", "jaeger")) {
+            assertTrue(!ClusterChecks.isPlatformService(deployments.get(name)), name + " is labelled as infrastructure");
+        }
+        assertTrue(SERVICES.keySet().stream().allMatch(s -> ClusterChecks.isPlatformService(deployments.get(s))));
+    }
+
+    /** The base sets no endpoint: dev, prod and sharded export nothing (the services read an absent, optional key). */
+    @ParameterizedTest
+    @ValueSource(strings = {"dev", "prod", "sharded"})
+    void withoutTheTracedOverlayNoServiceExportsTraces(String overlay) {
+        List<HasMetadata> objects = render(overlay);
+        assertTrue(Workloads.ofKind(objects, Deployment.class).stream()
+                .noneMatch(d -> Set.of("otel-collector", "jaeger").contains(d.getMetadata().getName())), "no tracing infrastructure");
+        for (String name : SERVICES.keySet()) {
+            Container c = find(objects, Deployment.class, name).getSpec().getTemplate().getSpec().getContainers().get(0);
+            for (EnvVar env : c.getEnv()) {
+                if (env.getName().startsWith("QUARKUS_OTEL_") || env.getName().startsWith("OTEL_")) {
+                    assertTrue(env.getValueFrom() != null && Boolean.TRUE.equals(env.getValueFrom().getConfigMapKeyRef().getOptional()),
+                            name + " " + env.getName() + " is set unconditionally");
+                    assertEquals(null, ClusterChecks.envValue(objects, env), name + " " + env.getName() + " is set in " + overlay);
+                }
+            }
+        }
+    }
+
+    /**
+     * The service rules cannot be escaped by a label: a service labelled as infrastructure is still
+     * held to them (by its name), and the collector without its label is held to them too.
+     */
+    @Test
+    void theServiceRulesApplyToAServiceWhateverItsLabels() {
+        List<HasMetadata> objects = new java.util.ArrayList<>(new ManifestValidator()
+                .validate(Kubectl.kustomize(RepoRoot.get().resolve("k8s/overlays/traced"))).objects());
+        Deployment gateway = find(objects, Deployment.class, "gateway");
+        gateway.getMetadata().getLabels().put(ClusterChecks.PART_OF, "shop-tracing");
+        objects.removeIf(o -> o instanceof HorizontalPodAutoscaler && o.getMetadata().getName().equals("gateway"));
+        gateway.getSpec().getTemplate().getSpec().getContainers().get(0).getLivenessProbe().getHttpGet().setPath("/");
+        assertTrue(ClusterChecks.autoscalingAndBudgets(objects).contains("Deployment/gateway: no HorizontalPodAutoscaler"),
+                () -> String.valueOf(ClusterChecks.autoscalingAndBudgets(objects)));
+        assertTrue(ClusterChecks.healthProbes(objects).stream().anyMatch(p -> p.startsWith("Deployment/gateway container gateway: liveness probe is not an HTTP GET of /q/health/live")),
+                () -> String.valueOf(ClusterChecks.healthProbes(objects)));
+
+        Deployment collector = find(objects, Deployment.class, "otel-collector");
+        collector.getMetadata().getLabels().remove(ClusterChecks.PART_OF);
+        List<String> problems = ClusterChecks.managementInterface(objects);
+        assertTrue(problems.contains("Deployment/otel-collector: no container port 'management' on 9000"), problems::toString);
+        assertTrue(ClusterChecks.autoscalingAndBudgets(objects).contains("Deployment/otel-collector: no HorizontalPodAutoscaler"));
+    }
+
+    private static void assertReaches(List<HasMetadata> objects, URI url, Container container, String what) {
+        Service service = Workloads.ofKind(objects, Service.class).stream().filter(s -> s.getMetadata().getName().equals(url.getHost()))
+                .findFirst().orElseThrow(() -> new AssertionError(what + ": no Service " + url.getHost()));
+        var port = service.getSpec().getPorts().stream().filter(p -> p.getPort() == url.getPort()).findFirst()
+                .orElseThrow(() -> new AssertionError(what + ": Service " + url.getHost() + " has no port " + url.getPort()));
+        assertEquals(url.getPort(), containerPort(container, port.getTargetPort()), what + ": " + url + " reaches container port");
+    }
+
+    private static int containerPort(Container c, io.fabric8.kubernetes.api.model.IntOrString port) {
+        if (port.getIntVal() != null) {
+            return port.getIntVal();
+        }
+        return c.getPorts().stream().filter(p -> port.getStrVal().equals(p.getName())).findFirst()
+                .orElseThrow(() -> new AssertionError(c.getName() + " has no port " + port.getStrVal())).getContainerPort();
     }
 
     static void assertMongosUri(String uri, String database) {
@@ -241,7 +370,7 @@ class KustomizeOverlaysTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dev", "prod", "sharded"})
+    @ValueSource(strings = {"dev", "prod", "sharded", "traced"})
     void theIngressRoutesEverythingToTheGateway(String overlay) {
         Ingress ingress = Workloads.ofKind(render(overlay), Ingress.class).get(0);
         var path = ingress.getSpec().getRules().get(0).getHttp().getPaths().get(0);

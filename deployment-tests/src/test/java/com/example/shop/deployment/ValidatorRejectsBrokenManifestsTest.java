@@ -103,6 +103,61 @@ class ValidatorRejectsBrokenManifestsTest {
                     - name: tmp
                       emptyDir: {}
             ---
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata:
+              name: collector
+              namespace: demo
+              labels:
+                app.kubernetes.io/part-of: demo-tracing
+            spec:
+              replicas: 1
+              selector:
+                matchLabels:
+                  app: collector
+              template:
+                metadata:
+                  labels:
+                    app: collector
+                spec:
+                  securityContext:
+                    runAsNonRoot: true
+                    seccompProfile:
+                      type: RuntimeDefault
+                  containers:
+                    - name: collector
+                      image: example/collector:1.0.0
+                      ports:
+                        - name: health
+                          containerPort: 13133
+                      resources:
+                        requests:
+                          cpu: 50m
+                          memory: 64Mi
+                        limits:
+                          cpu: 500m
+                          memory: 128Mi
+                      livenessProbe:
+                        httpGet:
+                          path: /
+                          port: health
+                      readinessProbe:
+                        httpGet:
+                          path: /ready
+                          port: health
+                      securityContext:
+                        readOnlyRootFilesystem: true
+                        allowPrivilegeEscalation: false
+                        capabilities:
+                          drop:
+                            - ALL
+                      volumeMounts:
+                        - name: tmp
+                          mountPath: /tmp
+                  volumes:
+                    - name: tmp
+                      emptyDir: {}
+            ---
             apiVersion: v1
             kind: Service
             metadata:
@@ -184,7 +239,7 @@ class ValidatorRejectsBrokenManifestsTest {
     void theCorrectFixturePasses() {
         ManifestValidator.Result result = new ManifestValidator().validate(GOOD);
         assertEquals(List.of(), result.problems());
-        assertEquals(8, result.objects().size());
+        assertEquals(9, result.objects().size());
         assertEquals(List.of(), ClusterChecks.all(result.objects()));
     }
 
@@ -230,6 +285,11 @@ class ValidatorRejectsBrokenManifestsTest {
             Ingress to missing port   | port:\\n                  name: http | port:\\n                  name: https | backend port
             Ingress to missing Service| name: demo\\n                port | name: gateway\\n                port | backend Service gateway does not exist
             two namespaces            | name: demo\\n  namespace: demo\\nspec:\\n  maxUnavailable | name: demo\\n  namespace: other\\nspec:\\n  maxUnavailable | objects are in namespaces
+            infrastructure probe port | path: /ready\\n              port: health | path: /ready\\n              port: healthz | Deployment/collector container collector: readiness probe port healthz is not a container port
+            infrastructure unprobed   | livenessProbe:\\n            httpGet:\\n              path: /\\n | startupProbe:\\n            httpGet:\\n              path: /\\n | Deployment/collector container collector: no liveness probe
+            infrastructure unhardened | readOnlyRootFilesystem: true\\n            allowPrivilegeEscalation: false | readOnlyRootFilesystem: true\\n            allowPrivilegeEscalation: true | Deployment/collector container collector: allowPrivilegeEscalation is not false
+            infrastructure unlabelled | labels:\\n    app.kubernetes.io/part-of: demo-tracing | labels: {} | Deployment/collector: no HorizontalPodAutoscaler
+            part of the shop          | app.kubernetes.io/part-of: demo-tracing | app.kubernetes.io/part-of: shop | Deployment/collector container collector: liveness probe is not an HTTP GET of /q/health/live
             """)
     void aWiringBreakIsReported(String what, String from, String to, String expected) {
         List<String> problems = problems(broken(from.replace("\\n", "\n"), to.replace("\\n", "\n")));
