@@ -191,9 +191,8 @@ final class ClusterChecks {
      * The services run their prod profile, where /q/health, /q/metrics and /q/openapi are served on
      * the management interface only: every service Deployment (isPlatformService) declares that
      * port (named {@code management}), its probes and its Prometheus annotations use it, and the
-     * gateway's management URLs name a
-     * Service port that reaches it (the gateway probes the services' readiness and fetches their
-     * API documents there).
+     * gateway's management URLs name a Service port that reaches it (the gateway probes the
+     * services' readiness and fetches their API documents there).
      */
     static List<String> managementInterface(List<HasMetadata> objects) {
         List<String> problems = new ArrayList<>();
