@@ -165,6 +165,14 @@ process_env() {
 }
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+# VmRSS in its parts, MiB: "anonymous file-backed" (RssAnon: heap, metaspace, code, native; RssFile:
+# pages of mapped files, for the catalog mostly its search index, which Lucene maps: the kernel's page
+# cache, shared and reclaimable, counted in VmRSS all the same).
+rss_parts_mib() { awk '/^RssAnon:/ {a=$2} /^RssFile:/ {f=$2} END {printf "%.0f %.0f", a/1024, f/1024}' "/proc/$1/status" 2>/dev/null || echo "0 0"; }
+# The heap a JVM has committed, MiB (young + old, from jcmd GC.heap_info; empty when jcmd cannot say).
+heap_committed_mib() {
+  jcmd "$1" GC.heap_info 2>/dev/null | awk '/(generation|region|heap) +total/ {for (i=1;i<=NF;i++) if ($i=="total") {v=$(i+1); sub(/K,?$/,"",v); t+=v}} END {if (t) printf "%.0f", t/1024}'
+}
 
 stop_pid() { # pid: TERM, wait up to 10 s, then KILL
   local pid=$1

@@ -194,6 +194,9 @@ final class ScaleReport {
             });
         }
         row(md, order, "catalog VmRSS after the reads, MiB", p -> get(prof, p, "rss_mib"));
+        row(md, order, "… of which anonymous (heap, metaspace, code, native) · file-backed (the mapped index), MiB",
+                p -> get(prof, p, "rss_anon_mib") + " · " + get(prof, p, "rss_file_mib"));
+        row(md, order, "… the catalog's committed Java heap (of -Xmx), MiB", p -> get(prof, p, "heap_committed_mib"));
         row(md, order, "… gateway · database VmRSS, MiB", p -> get(prof, p, "rss_gateway_mib") + " · " + get(prof, p, "rss_mongo_mib"));
         row(md, order, "search index on disk, MiB", p -> get(prof, p, "index_mib"));
         row(md, order, "catalog restart → ready, s: median (each); `search-index` check", p -> get(prof, p, "restart_median")
@@ -232,7 +235,7 @@ final class ScaleReport {
             put(facts, "scale_flat_product", quotient(fig.of(fig.rps, top, "product"), fig.of(fig.rps, first, "product")), "%.2f");
         }
         facts.put("scale_errors", String.valueOf(fig.errors));
-        for (String k : List.of("rss_mib", "restart_median", "restart_list", "search_index_check", "fresh_p99_ms", "fresh_not_seen", "fresh_not_on_a",
+        for (String k : List.of("rss_mib", "rss_anon_mib", "rss_file_mib", "heap_committed_mib", "restart_median", "restart_list", "search_index_check", "fresh_p99_ms", "fresh_not_seen", "fresh_not_on_a",
                 "second_ready_s")) {
             String v = prof.getOrDefault(top, Map.of()).get(k);
             if (v != null && !v.isEmpty()) {
