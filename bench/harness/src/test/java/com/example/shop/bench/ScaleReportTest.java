@@ -34,7 +34,7 @@ class ScaleReportTest {
             reads.append("large\t").append(r).append("\tcategory\t10\t5\t").append(wrk(1500 - 100 * r, 60_000)).append('\n');
         }
         Files.writeString(dir.resolve("reads.tsv"), reads);
-        Files.writeString(dir.resolve("profiles.tsv"), "large\trss_mib\t250\nlarge\trss_anon_mib\t210\nlarge\trss_file_mib\t40\nlarge\trestart_median\t3.2\nsmall\trss_mib\t150\n");
+        Files.writeString(dir.resolve("profiles.tsv"), "large\trss_mib\t250\nlarge\tidle_cpu_pct\t0.80\nlarge\trss_anon_mib\t210\nlarge\trss_file_mib\t40\nlarge\trestart_median\t3.2\nsmall\trss_mib\t150\n");
         Files.writeString(dir.resolve("scale-small-queries.tsv"), "category\t/api/products?category=jazz&limit=20\t480\tcategory page `jazz`\n");
         int code = ScaleReport.run(new Args(new String[] {"scale-report", "--order", "small medium large", "--reads", dir.resolve("reads.tsv").toString(),
                 "--profiles", dir.resolve("profiles.tsv").toString(), "--work", dir.toString(), "--rounds", "3",
@@ -54,6 +54,7 @@ class ScaleReportTest {
         assertEquals("1.30", facts.get("scale_flat_category"));
         assertEquals("1.00", facts.get("scale_flat_product"));
         assertEquals("250", facts.get("scale_rss_mib"));
+        assertEquals("0.80", facts.get("scale_idle_cpu_pct"));
         assertEquals("210", facts.get("scale_rss_anon_mib"));
         assertEquals("40", facts.get("scale_rss_file_mib"));
         assertEquals("3.2", facts.get("scale_restart_median"));
