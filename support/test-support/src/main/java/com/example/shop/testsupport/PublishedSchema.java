@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -19,7 +18,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A service's published API document ({@code /q/openapi}, the one the gateway merges into its own)
@@ -27,6 +28,9 @@ import java.util.Set;
  * gives for its operation, status and content type, with the document's components for the
  * {@code $ref}s. An OpenAPI 3.1 schema is JSON Schema 2020-12, so a strict client generated from
  * the document (non-null types where it says {@code string}) reads every answer that passes.
+ *
+ * <p>The same holds the whole platform to the merged document the gateway serves: e2e-tests'
+ * storefront tour finds each answer's operation with {@link #pathTemplateOf} and validates it here.
  *
  * <p>It also holds the document to a record of the statuses each operation documents
  * ({@link #assertKeepsStatuses}), so that moving an answer from a resource's annotations into a
@@ -42,6 +46,8 @@ public final class PublishedSchema {
     private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
 
     private final JsonNode document;
+    /** The validators built so far, by operation, status and media type: one document holds many answers. */
+    private final Map<String, JsonSchema> validators = new ConcurrentHashMap<>();
 
     private PublishedSchema(JsonNode document) {
         this.document = document;
@@ -70,18 +76,87 @@ public final class PublishedSchema {
         return disagreements(method, pathTemplate, answer.statusCode(), answer.contentType(), answer.asString());
     }
 
-    /** The same for an answer given by its status, content type and body. */
+    /**
+     * The same for an answer given by its status, content type and body. A status the operation does
+     * not document, a media type it gives no schema for, a body where it documents none (or none where
+     * it documents one) is a disagreement too: a strict client has nothing to read such an answer with.
+     * A response given by {@code $ref} (the gateway's own 502, 503 and 504 in the merged document) is
+     * followed; a body of a media type that is not JSON (NDJSON, YAML) is only held to being declared.
+     */
     public List<String> disagreements(String method, String pathTemplate, int status, String contentType, String body) {
-        JsonNode schema = schemaOf(method, pathTemplate, status, contentType);
-        ObjectNode withComponents = JSON.createObjectNode();
-        withComponents.setAll((ObjectNode) schema.deepCopy());
-        withComponents.set("components", document.path("components"));
-        JsonSchema validator = SCHEMAS.getSchema(withComponents);
-        try {
-            return validator.validate(JSON.readTree(body)).stream().map(ValidationMessage::getMessage).sorted().toList();
-        } catch (IOException e) {
-            return List.of("not JSON: " + e.getMessage());
+        String where = method + " " + pathTemplate + " " + status;
+        JsonNode operation = document.path("paths").path(pathTemplate).path(method.toLowerCase(Locale.ROOT));
+        if (operation.isMissingNode()) {
+            return List.of(method + " " + pathTemplate + ": no such operation in the document");
         }
+        JsonNode response = resolved(operation.path("responses").path(String.valueOf(status)));
+        if (response.isMissingNode()) {
+            return List.of(where + ": a status the document does not give (it gives "
+                    + fieldNames(operation.path("responses")) + ")");
+        }
+        boolean empty = body == null || body.isEmpty();
+        JsonNode content = response.path("content");
+        if (content.isMissingNode() || content.isEmpty()) {
+            return empty ? List.of() : List.of(where + ": a body where the document gives none");
+        }
+        if (empty) {
+            return List.of(where + ": no body where the document gives one of " + fieldNames(content));
+        }
+        String mediaType = contentType == null || contentType.isEmpty() ? "application/json"
+                : contentType.split(";")[0].strip().toLowerCase(Locale.ROOT);
+        JsonNode schema = content.path(mediaType).path("schema");
+        if (!schema.isObject()) {
+            return List.of(where + ": a " + mediaType + " body where the document gives " + fieldNames(content));
+        }
+        if (!mediaType.endsWith("/json") && !mediaType.endsWith("+json")) {
+            return List.of();
+        }
+        JsonSchema validator = validators.computeIfAbsent(where + " " + mediaType, key -> validatorOf(schema));
+        try {
+            return validator.validate(JSON.readTree(body)).stream()
+                    .map(message -> where + ": " + message.getMessage()).sorted().toList();
+        } catch (IOException e) {
+            return List.of(where + ": not JSON: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The path template of the document under which {@code method} answers {@code path} (a path as
+     * requested, e.g. {@code /api/carts/c1/items}, without its query), if there is one. Where several
+     * match, the one with literal segments first wins, as with JAX-RS: {@code /api/admin/inventory/overview}
+     * over {@code /api/admin/inventory/{sku}}.
+     */
+    public Optional<String> pathTemplateOf(String method, String path) {
+        String[] segments = path.split("/", -1);
+        String best = null;
+        String bestRank = null;
+        Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields();
+        while (paths.hasNext()) {
+            Map.Entry<String, JsonNode> candidate = paths.next();
+            if (!candidate.getValue().has(method.toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            String[] template = candidate.getKey().split("/", -1);
+            if (template.length != segments.length) {
+                continue;
+            }
+            StringBuilder rank = new StringBuilder();
+            for (int i = 0; i < template.length && rank != null; i++) {
+                boolean parameter = template[i].startsWith("{") && template[i].endsWith("}") && !segments[i].isEmpty();
+                if (parameter) {
+                    rank.append('0');
+                } else if (template[i].equals(segments[i])) {
+                    rank.append('1');
+                } else {
+                    rank = null;
+                }
+            }
+            if (rank != null && (bestRank == null || rank.toString().compareTo(bestRank) > 0)) {
+                best = candidate.getKey();
+                bestRank = rank.toString();
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     /** Fails, naming every disagreement and showing the answer, unless the answer conforms. */
@@ -164,22 +239,22 @@ public final class PublishedSchema {
         }
     }
 
-    private JsonNode schemaOf(String method, String pathTemplate, int status, String contentType) {
-        JsonNode operation = document.path("paths").path(pathTemplate).path(method.toLowerCase(Locale.ROOT));
-        if (operation.isMissingNode()) {
-            throw new AssertionError("The published document has no operation " + method + " " + pathTemplate);
-        }
-        JsonNode response = operation.path("responses").path(String.valueOf(status));
-        if (response.isMissingNode()) {
-            throw new AssertionError("The published document gives no answer " + status + " for " + method + " " + pathTemplate);
-        }
-        String mediaType = contentType == null || contentType.isEmpty() ? "application/json"
-                : contentType.split(";")[0].strip();
-        JsonNode schema = response.path("content").path(mediaType).path("schema");
-        if (!schema.isObject()) {
-            throw new AssertionError("The published document gives no " + mediaType + " schema for " + status + " of "
-                    + method + " " + pathTemplate);
-        }
-        return schema;
+    private JsonSchema validatorOf(JsonNode schema) {
+        ObjectNode withComponents = JSON.createObjectNode();
+        withComponents.setAll((ObjectNode) schema.deepCopy());
+        withComponents.set("components", document.path("components"));
+        return SCHEMAS.getSchema(withComponents);
+    }
+
+    /** A response object, or the one of the components its {@code $ref} names. */
+    private JsonNode resolved(JsonNode response) {
+        String ref = response.path("$ref").asText("");
+        return ref.startsWith("#/") ? document.at(ref.substring(1)) : response;
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 }
