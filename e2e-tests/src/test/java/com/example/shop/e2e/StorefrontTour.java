@@ -12,10 +12,12 @@ import com.example.shop.e2e.client.api.CartsApi;
 import com.example.shop.e2e.client.api.CategoriesApi;
 import com.example.shop.e2e.client.api.CheckoutApi;
 import com.example.shop.e2e.client.api.InventoryApi;
+import com.example.shop.e2e.client.api.ProductTypesApi;
 import com.example.shop.e2e.client.api.ProductsApi;
 import com.example.shop.e2e.client.model.AddItem;
 import com.example.shop.e2e.client.model.Breadcrumb;
 import com.example.shop.e2e.client.model.CartView;
+import com.example.shop.e2e.client.model.CategoryPage;
 import com.example.shop.e2e.client.model.CategoryView;
 import com.example.shop.e2e.client.model.ChangeQuantity;
 import com.example.shop.e2e.client.model.CheckoutRequest;
@@ -23,33 +25,40 @@ import com.example.shop.e2e.client.model.CheckoutResult;
 import com.example.shop.e2e.client.model.Payment;
 import com.example.shop.e2e.client.model.Product;
 import com.example.shop.e2e.client.model.ProductPage;
+import com.example.shop.e2e.client.model.ProductType;
 import com.example.shop.e2e.client.model.Simulate;
+import com.example.shop.e2e.client.model.SubtreeIds;
 import com.example.shop.e2e.client.model.TreeNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
 /**
- * The README tour's storefront calls (browse, filter, category subtree, cart, checkout) made
- * through a client that openapi-generator generated from the one API document at build time
- * (see this module's pom): if the document mis-describes a path, a parameter, a body or an answer,
- * this fails.
+ * The README tour's storefront calls (browse, a category's pages, category subtree, filter, product
+ * types, a conditional read, cart, checkout) made through a client that openapi-generator generated
+ * from the one API document at build time (see this module's pom): if the document mis-describes a
+ * path, a parameter, a body or an answer, this fails. Each answer is also held to the document's schema for its operation and status
+ * ({@link DocumentedAnswers}), so that the client's leniency (it ignores what it does not know and
+ * reads a null where it expects a string) hides no disagreement.
  */
 final class StorefrontTour {
 
     private final ProductsApi products;
+    private final ProductTypesApi productTypes;
     private final CategoriesApi categories;
     private final CartsApi carts;
     private final CheckoutApi checkout;
     private final InventoryApi inventory;
 
-    StorefrontTour(String gatewayUrl) {
-        ApiClient client = new ApiClient();
-        client.updateBaseUri(gatewayUrl);
+    /** The tour through a client whose every answer {@code answers} holds to the API document. */
+    StorefrontTour(String gatewayUrl, DocumentedAnswers answers) {
+        ApiClient client = answers.client(gatewayUrl);
         products = new ProductsApi(client);
+        productTypes = new ProductTypesApi(client);
         categories = new CategoriesApi(client);
         carts = new CartsApi(client);
         checkout = new CheckoutApi(client);
@@ -58,8 +67,10 @@ final class StorefrontTour {
 
     void run() throws Exception {
         browse();
+        pagesOfACategory();
         categorySubtree();
         filter();
+        productTypes();
         cartAndCheckout();
     }
 
@@ -72,6 +83,30 @@ final class StorefrontTour {
 
         CategoryView hardBop = categories.getCategory("hard-bop", null);
         assertEquals(List.of("music", "jazz", "bop"), hardBop.getBreadcrumbs().stream().map(Breadcrumb::getSlug).toList());
+    }
+
+    /** A category's children and descendants, page by page to the last (whose next is null), and its subtree's ids. */
+    private void pagesOfACategory() throws ApiException {
+        List<String> children = new ArrayList<>();
+        CategoryPage page = categories.listCategoryChildren("jazz", null, 2, null);
+        page.getItems().forEach(child -> children.add(child.getSlug()));
+        while (page.getNext() != null) {
+            page = categories.listCategoryChildren("jazz", page.getNext(), 2, null);
+            page.getItems().forEach(child -> children.add(child.getSlug()));
+        }
+        assertTrue(children.containsAll(List.of("bop", "ragtime")) && !children.contains("hard-bop"), children.toString());
+
+        List<String> descendants = new ArrayList<>();
+        page = categories.listCategoryDescendants("jazz", null, 3, null);
+        page.getItems().forEach(descendant -> descendants.add(descendant.getSlug()));
+        while (page.getNext() != null) {
+            page = categories.listCategoryDescendants("jazz", page.getNext(), 3, null);
+            page.getItems().forEach(descendant -> descendants.add(descendant.getSlug()));
+        }
+        assertTrue(descendants.containsAll(List.of("bop", "hard-bop", "ragtime")), descendants.toString());
+
+        SubtreeIds subtree = categories.getCategorySubtreeIds("jazz", null);
+        assertEquals(descendants.size() + 1, subtree.getIds().size(), "jazz and each of its descendants");
     }
 
     /** Products of a category and its subcategories, page by page with the cursor. */
@@ -113,9 +148,25 @@ final class StorefrontTour {
                 .forEach(product -> assertTrue(product.getTitle().startsWith("The"), product.getTitle()));
         assertFalse(products.listProducts(null, null, null, null, null, null, "coltrane", null, null, null, null, null, null, null, null, null)
                 .getItems().isEmpty());
+        ProductPage faceted = products.listProducts(null, "jazz", null, "type,genre,price,category,availability", null, null,
+                null, 3, null, null, null, null, null, null, null, null);
+        assertNotNull(faceted.getFacets(), "facets asked for");
         Product kindOfBlue = products.getProduct("kind-of-blue", null);
         assertEquals("kind-of-blue", kindOfBlue.getSku());
         assertNotNull(kindOfBlue.getVersion());
+        // A product's ETag is its version: asked again with it, the answer is 304 without a body
+        ApiException notModified = assertThrows(ApiException.class,
+                () -> products.getProduct("kind-of-blue", "\"" + kindOfBlue.getVersion() + "\""));
+        assertEquals(304, notModified.getCode());
+    }
+
+    /** The product types, all and one: a type without its own per-cart limit leaves it out. */
+    private void productTypes() throws ApiException {
+        List<ProductType> types = productTypes.listProductTypes(null);
+        assertTrue(types.stream().anyMatch(type -> type.getName().equals("Audio Album")), types.toString());
+        for (ProductType type : types) {
+            assertEquals(type.getName(), productTypes.getProductType(type.getName(), null).getName());
+        }
     }
 
     /** Reserve on add, a refused over-reservation, a quantity change, and an idempotent checkout. */
@@ -145,6 +196,12 @@ final class StorefrontTour {
         JsonNode limit = new JsonMapper().readTree(tooMany.getResponseBody());
         assertTrue(limit.path("type").asText().endsWith("/line-limit"), limit.toString());
         assertEquals(10, limit.path("max").asInt());
+
+        // A second line, then removed: its reservation goes back
+        long giantSteps = inventory.getInventory("giant-steps").getAvailable();
+        assertEquals(2, carts.addCartItem(id, new AddItem().sku("giant-steps").qty(1)).getItems().size());
+        assertEquals(1, carts.removeCartItem(id, "giant-steps").getItems().size());
+        assertEquals(giantSteps, inventory.getInventory("giant-steps").getAvailable());
 
         cart = carts.changeCartItem(id, "moanin", new ChangeQuantity().qty(3));
         assertEquals(3, cart.getTotalUnits());
