@@ -23,6 +23,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The storefront and admin stories, end to end: {@code ./platform up} starts the packaged
  * services, the gateway and the embedded database as real processes and loads the sample
- * catalog; every request here goes through the gateway only.
+ * catalog; every request here goes through the gateway only. Every answer of the API they receive
+ * is held to the merged API document's schema for its operation and status ({@link DocumentedAnswers}).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StorefrontAndAdminStoriesTest {
@@ -49,6 +51,10 @@ class StorefrontAndAdminStoriesTest {
 
     private static LocalPlatform platform;
     private static String adminToken;
+    /** The merged API document as the gateway serves it (the same as the build-time one the client was generated from: order 14). */
+    private static PublishedSchema document;
+    /** Every answer of the API these stories receive through RestAssured, held to the document; asserted last. */
+    private static DocumentedAnswers storiesAnswers;
 
     @BeforeAll
     static void startPlatform() throws Exception {
@@ -62,10 +68,14 @@ class StorefrontAndAdminStoriesTest {
         assertTrue(banner.contains("The platform is up"), banner);
         adminToken = platform.adminToken();
         RestAssured.baseURI = platform.gatewayUrl();
+        document = PublishedSchema.of(given().when().get("/api/openapi").then().statusCode(200).extract().asString());
+        storiesAnswers = new DocumentedAnswers(document);
+        RestAssured.filters(storiesAnswers.filterOf(platform.gatewayUrl()));
     }
 
     @AfterAll
     static void stopPlatform() throws Exception {
+        RestAssured.replaceFiltersWith(new ArrayList<>());
         if (platform != null) {
             platform.run("down");
         }
@@ -274,8 +284,6 @@ class StorefrontAndAdminStoriesTest {
     @Test
     @Order(10)
     void theStorefrontTourRunsThroughAClientGeneratedFromTheApiDocumentAndEveryAnswerIsDocumented() throws Exception {
-        // the merged document as the gateway serves it (the same as the build-time one the client was generated from: order 14)
-        PublishedSchema document = PublishedSchema.of(given().when().get("/api/openapi").then().statusCode(200).extract().asString());
         DocumentedAnswers answers = new DocumentedAnswers(document);
         new StorefrontTour(platform.gatewayUrl(), answers).run();
         answers.assertEveryAnswerDocumented();
@@ -404,6 +412,13 @@ class StorefrontAndAdminStoriesTest {
     void theComposeSmokeTestPassesAgainstThePlatform() throws Exception {
         String out = platform.script(".ci/smoke-test", platform.gatewayUrl(), adminToken);
         assertTrue(out.contains("smoke test passed"), out);
+    }
+
+    /** The answers of the stories above (the smoke test's are curl's), each held to the document as the tour's are (order 10). */
+    @Test
+    @Order(100)
+    void everyAnswerOfTheApiTheStoriesReceivedIsDocumented() {
+        storiesAnswers.assertEveryAnswerDocumented();
     }
 
     private static String newCart() {
