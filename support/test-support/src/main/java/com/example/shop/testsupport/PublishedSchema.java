@@ -69,6 +69,38 @@ public final class PublishedSchema {
     }
 
     /**
+     * The same document read as a strict client reads it: every object schema that declares its
+     * members and says nothing of others refuses a member it does not declare
+     * ({@code additionalProperties: false}), so that an answer carrying an undocumented member
+     * disagrees. A schema that allows other members on purpose (the {@code Problem}: each kind adds
+     * its own) keeps its word.
+     */
+    public PublishedSchema closed() {
+        ObjectNode copy = document.deepCopy();
+        copy.path("components").path("schemas").forEach(PublishedSchema::close);
+        List<JsonNode> responses = new ArrayList<>();
+        copy.path("components").path("responses").forEach(responses::add);
+        copy.path("paths").forEach(path -> path.forEach(operation -> operation.path("responses").forEach(responses::add)));
+        responses.forEach(response -> response.path("content").forEach(media -> close(media.path("schema"))));
+        return new PublishedSchema(copy);
+    }
+
+    private static void close(JsonNode schema) {
+        if (!schema.isObject()) {
+            return;
+        }
+        if (schema.path("properties").isObject() && !schema.has("additionalProperties")) {
+            ((ObjectNode) schema).put("additionalProperties", false);
+        }
+        schema.path("properties").forEach(PublishedSchema::close);
+        close(schema.path("items"));
+        close(schema.path("additionalProperties"));
+        for (String composition : List.of("allOf", "anyOf", "oneOf")) {
+            schema.path(composition).forEach(PublishedSchema::close);
+        }
+    }
+
+    /**
      * What the answer to {@code method pathTemplate} (as the document names the path, e.g.
      * {@code /categories/{slug}/children}) does that the document does not allow; empty when it conforms.
      */

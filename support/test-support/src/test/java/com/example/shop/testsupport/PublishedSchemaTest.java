@@ -27,7 +27,8 @@ class PublishedSchemaTest {
              "components": {"responses": {"Unavailable": {"description": "Unavailable", "content": {
                  "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}},
                  "schemas": {
-                 "Problem": {"type": "object", "required": ["type", "title", "status"]},
+                 "Problem": {"type": "object", "required": ["type", "title", "status"],
+                     "properties": {"type": {"type": "string"}}, "additionalProperties": true},
                  "CartView": {"type": "object", "required": ["id"], "properties": {
                      "id": {"type": "string"}, "currency": {"type": "string"},
                      "max_per_cart": {"type": "integer", "format": "int32"}}},
@@ -90,6 +91,17 @@ class PublishedSchemaTest {
         assertEquals(Optional.empty(), DOCUMENT.pathTemplateOf("GET", "/carts/c1/items"));
         assertEquals(Optional.empty(), DOCUMENT.pathTemplateOf("GET", "/carts/"));
         assertEquals(Optional.empty(), DOCUMENT.pathTemplateOf("DELETE", "/carts/c1"));
+    }
+
+    @Test
+    void readClosedAnUndeclaredMemberIsOne() {
+        String answer = "{\"id\": \"c1\", \"currency\": \"USD\", \"undeclared\": true}";
+        assertEquals(List.of(), DOCUMENT.disagreements("POST", "/carts", 201, "application/json", answer));
+        assertDisagrees(DOCUMENT.closed().disagreements("POST", "/carts", 201, "application/json", answer), "undeclared");
+        // a schema open on purpose stays open
+        assertEquals(List.of(), DOCUMENT.closed().disagreements("GET", "/carts/{id}", 503, "application/problem+json",
+                "{\"type\": \"https://problems.shop.example/service-unavailable\", \"title\": \"Unavailable\", \"status\": 503, "
+                        + "\"service\": \"cart\"}"));
     }
 
     private static void assertDisagrees(List<String> found, String saying) {
