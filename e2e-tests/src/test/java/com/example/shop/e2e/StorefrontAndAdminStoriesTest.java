@@ -68,7 +68,7 @@ class StorefrontAndAdminStoriesTest {
         assertTrue(banner.contains("The platform is up"), banner);
         adminToken = platform.adminToken();
         RestAssured.baseURI = platform.gatewayUrl();
-        document = PublishedSchema.of(given().when().get("/api/openapi").then().statusCode(200).extract().asString());
+        document = PublishedSchema.of(given().when().get("/api/openapi").then().statusCode(200).extract().asString()).closed();
         storiesAnswers = new DocumentedAnswers(document);
         RestAssured.filters(storiesAnswers.filterOf(platform.gatewayUrl()));
     }

@@ -41,9 +41,10 @@ import java.util.UUID;
  * The README tour's storefront calls (browse, a category's pages, category subtree, filter, product
  * types, a conditional read, cart, checkout) made through a client that openapi-generator generated
  * from the one API document at build time (see this module's pom): if the document mis-describes a
- * path, a parameter, a body or an answer, this fails. Each answer is also held to the document's schema for its operation and status
- * ({@link DocumentedAnswers}), so that the client's leniency (it ignores what it does not know and
- * reads a null where it expects a string) hides no disagreement.
+ * path, a parameter, a body or an answer, this fails. Each answer is also held to the document's
+ * schema for its operation and status ({@link DocumentedAnswers}), so that the client's leniency (it
+ * ignores a member it does not know and reads a null where it expects a string) hides no
+ * disagreement.
  */
 final class StorefrontTour {
 
