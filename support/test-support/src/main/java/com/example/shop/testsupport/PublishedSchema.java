@@ -29,8 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code $ref}s. An OpenAPI 3.1 schema is JSON Schema 2020-12, so a strict client generated from
  * the document (non-null types where it says {@code string}) reads every answer that passes.
  *
- * <p>The same holds the whole platform to the merged document the gateway serves: e2e-tests'
- * storefront tour finds each answer's operation with {@link #pathTemplateOf} and validates it here.
+ * <p>The same holds the whole platform to the merged document the gateway serves, read
+ * {@link #closed}: e2e-tests' storefront tour and stories find each answer's operation with
+ * {@link #pathTemplateOf} and validate it here.
  *
  * <p>It also holds the document to a record of the statuses each operation documents
  * ({@link #assertKeepsStatuses}), so that moving an answer from a resource's annotations into a
