@@ -149,7 +149,7 @@ public class AdminInventoryResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRunPage.class)))
     @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
     public com.example.shop.web.bulk.Page<ImportRun> importRuns(@QueryParam("limit") Integer limit, @QueryParam("cursor") String cursor) {
-        return imports.runs(ImportStock.KIND, limit, cursor);
+        return imports.runs(importStock.kind(), limit, cursor);
     }
 
     @GET
@@ -159,7 +159,7 @@ public class AdminInventoryResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
     @APIResponse(responseCode = "404", description = "No such run")
     public ImportRun importRun(@PathParam("id") String id) {
-        return imports.run(ImportStock.KIND, id);
+        return imports.run(importStock.kind(), id);
     }
 
     @GET
@@ -171,7 +171,7 @@ public class AdminInventoryResource {
     @APIResponse(responseCode = "404", description = "No such run")
     public com.example.shop.web.bulk.Page<ImportReject> importRejects(@PathParam("id") String id, @QueryParam("limit") Integer limit,
                                                                       @QueryParam("cursor") String cursor) {
-        return imports.rejects(ImportStock.KIND, id, limit, cursor);
+        return imports.rejects(importStock.kind(), id, limit, cursor);
     }
 
     @GET

@@ -9,6 +9,7 @@ import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.problems.ProblemException;
+import com.example.shop.web.bulk.ImportKind;
 import com.example.shop.web.bulk.ImportLine;
 import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
@@ -65,7 +66,7 @@ import org.bson.Document;
 @ApplicationScoped
 public class ImportStock implements LineImporter<StockLine> {
 
-    public static final String KIND = "stock";
+    private static final ImportKind<StockLine> KIND = new ImportKind<>("stock", StockLine.class, StockLine::sku, "sku");
 
     private final MongoCollection<Document> inventory;
     private final Attempts attempts;
@@ -80,18 +81,8 @@ public class ImportStock implements LineImporter<StockLine> {
     }
 
     @Override
-    public String kind() {
+    public ImportKind<StockLine> kind() {
         return KIND;
-    }
-
-    @Override
-    public Class<StockLine> lineType() {
-        return StockLine.class;
-    }
-
-    @Override
-    public String keyOf(StockLine line) {
-        return line.sku();
     }
 
     @Override

@@ -8,6 +8,7 @@ import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.bulk.ImportKind;
 import com.example.shop.web.bulk.ImportLine;
 import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
@@ -48,6 +49,7 @@ import org.bson.Document;
 @ApplicationScoped
 class ImportProducts implements LineImporter<ProductBody> {
 
+    private static final ImportKind<ProductBody> KIND = new ImportKind<>("products", ProductBody.class, ProductBody::sku, "sku");
     private static final int ATTEMPTS = 2;
 
     private final ProductStore store;
@@ -66,18 +68,8 @@ class ImportProducts implements LineImporter<ProductBody> {
     }
 
     @Override
-    public String kind() {
-        return "products";
-    }
-
-    @Override
-    public Class<ProductBody> lineType() {
-        return ProductBody.class;
-    }
-
-    @Override
-    public String keyOf(ProductBody line) {
-        return line.sku();
+    public ImportKind<ProductBody> kind() {
+        return KIND;
     }
 
     @Override

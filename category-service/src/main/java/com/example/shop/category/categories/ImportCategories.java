@@ -2,6 +2,7 @@ package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryConfig;
 import com.example.shop.problems.Problem;
+import com.example.shop.web.bulk.ImportKind;
 import com.example.shop.web.bulk.ImportLine;
 import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
@@ -47,6 +48,7 @@ import org.jboss.logging.Logger;
 public class ImportCategories implements LineImporter<CategoryLine> {
 
     private static final Logger LOG = Logger.getLogger(ImportCategories.class);
+    private static final ImportKind<CategoryLine> KIND = new ImportKind<>("categories", CategoryLine.class, CategoryLine::slug, "slug");
 
     private final CategoryStore store;
     private final TreeLock lock;
@@ -66,23 +68,8 @@ public class ImportCategories implements LineImporter<CategoryLine> {
     }
 
     @Override
-    public String kind() {
-        return "categories";
-    }
-
-    @Override
-    public Class<CategoryLine> lineType() {
-        return CategoryLine.class;
-    }
-
-    @Override
-    public String keyOf(CategoryLine line) {
-        return line.slug();
-    }
-
-    @Override
-    public String keyField() {
-        return "slug";
+    public ImportKind<CategoryLine> kind() {
+        return KIND;
     }
 
     /** The whole file in one batch: a parent may come after its child, and the tree is placed as a whole. */

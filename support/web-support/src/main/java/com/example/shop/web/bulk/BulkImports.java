@@ -96,12 +96,12 @@ public class BulkImports {
                         "The uploaded file is empty: nothing to import. Send one JSON object per line (application/x-ndjson)."));
             }
             Instant now = clock.instant();
-            store.insert(id, importer.kind(), size, now);
+            store.insert(id, importer.kind().name(), size, now);
             ImportJob<T> job = new ImportJob<>(id, importer, file, mapper.reader(), validator, store, crashPoints,
                     maxLineBytes, config.rejectsKept(), () -> stopping);
             Path spooled = file;
             worker.execute(() -> execute(job, spooled));
-            return new ImportRun(id, importer.kind(), RunState.RUNNING.wire(), job.counts(), size, 0, now, null, null);
+            return new ImportRun(id, importer.kind().name(), RunState.RUNNING.wire(), job.counts(), size, 0, now, null, null);
         } catch (IOException e) {
             release(id, file);
             throw new IllegalStateException("The upload could not be kept for the import", e);
@@ -116,11 +116,12 @@ public class BulkImports {
         return Response.status(Response.Status.ACCEPTED).location(URI.create(runsPath + "/" + run.id())).entity(run).build();
     }
 
-    public ImportRun run(String kind, String id) {
+    /** A run of {@code kind}; 404 {@code unknown-import-run} when there is none (or the id is not a run id). */
+    public ImportRun run(ImportKind<?> kind, String id) {
         if (!RUN_ID.matcher(id).matches()) {
             throw unknownRun(id);
         }
-        Document run = store.find(kind, id, runningHere(), clock.instant());
+        Document run = store.find(kind.name(), id, runningHere(), clock.instant());
         if (run == null) {
             throw unknownRun(id);
         }
@@ -128,18 +129,18 @@ public class BulkImports {
     }
 
     /** Runs of one kind, newest first. */
-    public Page<ImportRun> runs(String kind, Integer limit, String cursor) {
+    public Page<ImportRun> runs(ImportKind<?> kind, Integer limit, String cursor) {
         int size = limit("limit", limit, 20, 100);
         if (cursor != null && !RUN_ID.matcher(cursor).matches()) {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
-        List<ImportRun> runs = store.list(kind, cursor, size, runningHere(), clock.instant()).stream()
+        List<ImportRun> runs = store.list(kind.name(), cursor, size, runningHere(), clock.instant()).stream()
                 .map(ImportRunStore::view).toList();
         return new Page<>(runs, runs.size() == size ? runs.get(runs.size() - 1).id() : null);
     }
 
     /** A run's rejected lines in line order. */
-    public Page<ImportReject> rejects(String kind, String id, Integer limit, String cursor) {
+    public Page<ImportReject> rejects(ImportKind<?> kind, String id, Integer limit, String cursor) {
         int size = limit("limit", limit, 100, 1000);
         if (cursor != null && !LINE.matcher(cursor).matches()) {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");

@@ -60,7 +60,7 @@ final class ImportJob<T> {
         this.runId = runId;
         this.importer = importer;
         this.file = file;
-        this.reader = reader.forType(importer.lineType());
+        this.reader = reader.forType(importer.kind().lineType());
         this.validator = validator;
         this.store = store;
         this.crashPoints = crashPoints;
@@ -217,7 +217,7 @@ final class ImportJob<T> {
                     "Line " + line.number() + " must be a JSON object"));
             return null;
         }
-        String key = importer.keyOf(value);
+        String key = importer.kind().key().apply(value);
         Set<ConstraintViolation<T>> violations = validator.validate(value);
         if (!violations.isEmpty()) {
             reject(line.number(), key, RequestProblems.ofViolations(violations, "Invalid line"));
@@ -226,7 +226,7 @@ final class ImportJob<T> {
         if (key != null && !seen.add(key)) {
             reject(line.number(), key, Problem.of(409, "duplicate-line", "Duplicate line",
                     "Line " + line.number() + " repeats '" + key + "' of an earlier line of this file; "
-                            + "an item may appear once per file").with("field", importer.keyField()));
+                            + "an item may appear once per file").with("field", importer.kind().keyField()));
             return null;
         }
         return new ImportLine<>(line.number(), value);
@@ -236,11 +236,11 @@ final class ImportJob<T> {
         Outcomes outcomes = new Outcomes();
         importer.importBatch(batch, outcomes);
         if (outcomes.recorded != batch.size()) {
-            throw new IllegalStateException("The " + importer.kind() + " importer recorded " + outcomes.recorded
+            throw new IllegalStateException("The " + importer.kind().name() + " importer recorded " + outcomes.recorded
                     + " outcomes for " + batch.size() + " lines");
         }
         flushRejects();
-        crashPoints.afterBatch(importer.kind(), batch.get(batch.size() - 1).number());
+        crashPoints.afterBatch(importer.kind().name(), batch.get(batch.size() - 1).number());
     }
 
     private synchronized void reject(long line, String key, Problem problem) {
@@ -284,7 +284,7 @@ final class ImportJob<T> {
         public void rejected(ImportLine<?> line, Problem problem) {
             recorded++;
             @SuppressWarnings("unchecked")
-            String key = importer.keyOf((T) line.value());
+            String key = importer.kind().key().apply((T) line.value());
             reject(line.number(), key, problem);
         }
     }

@@ -4,24 +4,14 @@ import java.util.List;
 
 /**
  * What a service plugs into {@link BulkImports} for one kind of import. The engine reads each line
- * into {@link #lineType()} with the service's strict JSON mapper and bean-validates it, so a line is
+ * into the {@link #kind() kind}'s line type with the service's strict JSON mapper and bean-validates it, so a line is
  * refused with the same problem a single request would get; the lines that pass reach
  * {@link #importBatch} in batches, and the importer records exactly one outcome per line.
  */
 public interface LineImporter<T> {
 
-    /** The kind of import, as runs show it ({@code products}, {@code categories}, {@code stock}). */
-    String kind();
-
-    Class<T> lineType();
-
-    /** What identifies a line's item (sku, slug): the same key twice in one file is refused. Null if none. */
-    String keyOf(T line);
-
-    /** The field that holds the key, named by a duplicate line's problem. */
-    default String keyField() {
-        return "sku";
-    }
+    /** What this importer reads: the kind's name, its line type and its key. */
+    ImportKind<T> kind();
 
     /** How many lines {@link #importBatch} receives at once; {@link Integer#MAX_VALUE} hands over the whole file. */
     default int batchSize() {
