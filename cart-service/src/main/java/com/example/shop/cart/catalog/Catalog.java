@@ -2,6 +2,7 @@ package com.example.shop.cart.catalog;
 
 import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.ProblemException;
+import com.example.shop.web.calls.ServiceCalls;
 import io.quarkus.cache.CacheResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
@@ -47,7 +48,7 @@ public class Catalog {
         CatalogClient.Product product;
         try {
             product = client.product(sku);
-        } catch (CatalogClient.UnknownProductException e) {
+        } catch (ServiceCalls.NotFound e) {
             throw CartProblems.unknownSku(sku);
         }
         if (product == null || product.pricing() == null || product.pricing().retail() == null

@@ -1,5 +1,6 @@
 package com.example.shop.cart.catalog;
 
+import com.example.shop.web.calls.ServiceCalls;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import jakarta.ws.rs.GET;
@@ -23,13 +24,10 @@ interface CatalogClient {
     @Path("/{sku}")
     Product product(@PathParam("sku") String sku);
 
-    /** A 404 means the catalog has no such product; any other error status is the catalog failing. */
+    /** A 404 means the catalog has no such product ({@link ServiceCalls.NotFound}); any other error status is the catalog failing. */
     @ClientExceptionMapper
     static RuntimeException toException(Response response) {
-        if (response.getStatus() == 404) {
-            return new UnknownProductException();
-        }
-        return new IllegalStateException("the catalog answered " + response.getStatus());
+        return ServiceCalls.failure(response, "the catalog");
     }
 
     /** The part of the catalog's product this service reads; everything else is ignored. */
@@ -39,12 +37,5 @@ interface CatalogClient {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Pricing(String currency, Long retail) {
-    }
-
-    /** The catalog answered 404 for the sku. */
-    final class UnknownProductException extends RuntimeException {
-        UnknownProductException() {
-            super("no such product", null, false, false);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package com.example.shop.catalog.category;
 
+import com.example.shop.web.calls.ServiceCalls;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import jakarta.ws.rs.GET;
@@ -33,13 +34,10 @@ interface CategoryClient {
     @Produces(MediaType.APPLICATION_JSON)
     Tree tree(@QueryParam("tree") boolean tree);
 
-    /** A 404 means the category service has no such category; any other error status is it failing. */
+    /** A 404 means the category service has no such category ({@link ServiceCalls.NotFound}); any other error status is it failing. */
     @ClientExceptionMapper
     static RuntimeException toException(Response response) {
-        if (response.getStatus() == 404) {
-            return new UnknownCategoryException();
-        }
-        return new IllegalStateException("the category service answered " + response.getStatus());
+        return ServiceCalls.failure(response, "the category service");
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -52,12 +50,5 @@ interface CategoryClient {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     record SubtreeIds(String slug, List<String> ids) {
-    }
-
-    /** The category service answered 404 for the slug. */
-    final class UnknownCategoryException extends RuntimeException {
-        UnknownCategoryException() {
-            super("no such category", null, false, false);
-        }
     }
 }

@@ -3,6 +3,7 @@ package com.example.shop.catalog.category;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.calls.ServiceCalls;
 import io.quarkus.cache.CacheResult;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,7 +60,7 @@ public class CategorySubtrees {
         CategoryClient.SubtreeIds answer;
         try {
             answer = client.subtreeIds(slug);
-        } catch (CategoryClient.UnknownCategoryException e) {
+        } catch (ServiceCalls.NotFound e) {
             throw CatalogProblems.unknownCategory(slug);
         }
         if (answer == null || answer.ids() == null || answer.ids().isEmpty()
