@@ -5,6 +5,7 @@ import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +21,6 @@ import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -51,7 +51,6 @@ public class AdminJobsResource {
     static final String RUNS = "/admin/jobs/runs/";
     private static final int DEFAULT_LIMIT = 20;
     private static final int MAX_LIMIT = 100;
-    private static final Pattern RUN_ID = Pattern.compile("^[0-9a-f]{24}$");
 
     private final CartConfig config;
     private final JobRunner runner;
@@ -94,7 +93,7 @@ public class AdminJobsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.class)))
     @APIResponse(responseCode = "404", description = "No run with this id")
     public JobRunView run(@PathParam("id") @Parameter(description = "The run's id") String id) {
-        if (!RUN_ID.matcher(id).matches()) {
+        if (!Identifiers.isObjectId(id)) {
             throw CartProblems.noSuchJobRun(id);
         }
         return runs.find(id).orElseThrow(() -> CartProblems.noSuchJobRun(id));

@@ -4,12 +4,12 @@ import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.calls.ServiceCalls;
+import com.example.shop.web.identifiers.Identifiers;
 import io.quarkus.cache.CacheResult;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Timeout;
@@ -42,7 +42,6 @@ public class CategorySubtrees {
     static final String TREE_CACHE = "category-tree";
     static final String DEPENDENCY = "category-service";
     private static final Logger LOG = Logger.getLogger(CategorySubtrees.class);
-    private static final Pattern ID = Pattern.compile("[0-9a-f]{24}");
 
     private final CategoryClient client;
 
@@ -64,7 +63,7 @@ public class CategorySubtrees {
             throw CatalogProblems.unknownCategory(slug);
         }
         if (answer == null || answer.ids() == null || answer.ids().isEmpty()
-                || !answer.ids().stream().allMatch(id -> id != null && ID.matcher(id).matches())) {
+                || !answer.ids().stream().allMatch(Identifiers::isObjectId)) {
             throw new IllegalStateException("malformed subtree answer for '" + slug + "'");
         }
         return List.copyOf(answer.ids());
@@ -105,7 +104,7 @@ public class CategorySubtrees {
     }
 
     private static Category category(CategoryClient.TreeNode node) {
-        if (node == null || node.id() == null || !ID.matcher(node.id()).matches() || node.slug() == null) {
+        if (node == null || !Identifiers.isObjectId(node.id()) || node.slug() == null) {
             throw new IllegalStateException("malformed category in the tree answer");
         }
         List<CategoryClient.TreeNode> children = node.children() == null ? List.of() : node.children();

@@ -4,12 +4,12 @@ import com.example.shop.catalog.producttype.DetailsValidator;
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.identifiers.Identifiers;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.bson.Document;
 
@@ -20,8 +20,6 @@ import org.bson.Document;
  */
 @ApplicationScoped
 class ProductFields {
-
-    private static final Pattern CATEGORY_ID = Pattern.compile("[0-9a-f]{24}");
 
     private final ProductTypes types;
     private final PerCartLimit perCartLimit;
@@ -78,7 +76,7 @@ class ProductFields {
         Set<String> unique = new LinkedHashSet<>();
         for (int i = 0; i < ids.size(); i++) {
             String id = ids.get(i);
-            if (id == null || !CATEGORY_ID.matcher(id).matches()) {
+            if (!Identifiers.isObjectId(id)) {
                 throw Problems.invalidField("category_ids[" + i + "]",
                         "'category_ids[" + i + "]' must be a category id of 24 lower-case hex digits");
             }

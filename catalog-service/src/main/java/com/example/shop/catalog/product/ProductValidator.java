@@ -1,6 +1,7 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.producttype.ProductType;
+import com.example.shop.web.identifiers.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
@@ -36,7 +37,7 @@ final class ProductValidator {
                                 .append(StoredProduct.PCT_SAVINGS, new Document("bsonType", INTEGER).append("minimum", 0)
                                         .append("maximum", 100))))
                 .append(StoredProduct.CATEGORY_IDS, new Document("bsonType", "array")
-                        .append("items", new Document("bsonType", "string").append("pattern", "^[0-9a-f]{24}$")))
+                        .append("items", new Document("bsonType", "string").append("pattern", Identifiers.OBJECT_ID)))
                 .append(StoredProduct.KEYWORDS, new Document("bsonType", "array")
                         .append("items", new Document("bsonType", "string")))
                 .append(StoredProduct.DETAILS, new Document("bsonType", "object"))

@@ -6,6 +6,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.bulk.BulkConfig;
 import com.example.shop.web.runs.HeartbeatRunStore;
 import com.example.shop.web.runs.RunState;
+import com.example.shop.web.identifiers.Identifiers;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -21,7 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -47,7 +47,6 @@ class SearchIndexRuns {
     static final String VERIFY = "verify";
     static final String REBUILD = "rebuild";
     private static final String STALE_ERROR = "The replica stopped during the run (no sign of life since its heartbeat); start it again";
-    private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{24}");
     private static final Logger LOG = Logger.getLogger(SearchIndexRuns.class);
 
     /** A job: does its work, telling {@code run} how far it is, and returns what it found or did. */
@@ -173,7 +172,7 @@ class SearchIndexRuns {
 
     /** The run {@code id} of {@code kind}: a 400 naming {@code id} when it cannot be a run's id, a 404 when there is none. */
     SearchIndexRun find(String kind, String id) {
-        if (id == null || !RUN_ID.matcher(id).matches()) {
+        if (!Identifiers.isObjectId(id)) {
             throw Problems.invalidField("id", "Path parameter 'id' must be a run's id: 24 hexadecimal digits, lower case");
         }
         // a run of this replica is alive whatever its heartbeat says: a busy database can hold the beats back

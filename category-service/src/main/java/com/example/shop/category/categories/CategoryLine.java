@@ -20,11 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonPropertyOrder({"id", "slug", "name", "parent"})
 @Schema(description = "A category as an import line or export line; parent is the parent's slug, null for a root")
 public record CategoryLine(
-        @Pattern(regexp = CategoryLine.ID, message = "must be 24 lower-case hexadecimal digits") String id,
+        @Pattern(regexp = Identifiers.OBJECT_ID, message = "must be 24 lower-case hexadecimal digits") String id,
         @NotNull @Size(min = 1, max = Identifiers.SLUG_MAX) @Pattern(regexp = Identifiers.SLUG, message = CategoryResource.SLUG_MESSAGE) String slug,
         @NotBlank @Size(max = CategoryResource.NAME_MAX) String name,
         @Size(min = 1, max = Identifiers.SLUG_MAX) @Pattern(regexp = Identifiers.SLUG, message = CategoryResource.SLUG_MESSAGE) String parent) {
-
-    /** A category id as lines carry it: an ObjectId in lower-case hex. */
-    static final String ID = "^[0-9a-f]{24}$";
 }

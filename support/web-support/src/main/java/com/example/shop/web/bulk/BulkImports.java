@@ -3,6 +3,7 @@ package com.example.shop.web.bulk;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.runs.RunState;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoClient;
@@ -52,7 +53,6 @@ public class BulkImports {
     public static final String NDJSON = "application/x-ndjson";
 
     private static final Logger LOG = Logger.getLogger(BulkImports.class);
-    private static final Pattern RUN_ID = Pattern.compile("[0-9a-f]{24}");
     private static final Pattern LINE = Pattern.compile("[0-9]{1,12}");
 
     private final ImportRunStore store;
@@ -118,7 +118,7 @@ public class BulkImports {
 
     /** A run of {@code kind}; 404 {@code unknown-import-run} when there is none (or the id is not a run id). */
     public ImportRun run(ImportKind<?> kind, String id) {
-        if (!RUN_ID.matcher(id).matches()) {
+        if (!Identifiers.isObjectId(id)) {
             throw unknownRun(id);
         }
         Document run = store.find(kind.name(), id, runningHere(), clock.instant());
@@ -131,7 +131,7 @@ public class BulkImports {
     /** Runs of one kind, newest first. */
     public Page<ImportRun> runs(ImportKind<?> kind, Integer limit, String cursor) {
         int size = limit("limit", limit, 20, 100);
-        if (cursor != null && !RUN_ID.matcher(cursor).matches()) {
+        if (cursor != null && !Identifiers.isObjectId(cursor)) {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
         List<ImportRun> runs = store.list(kind.name(), cursor, size, runningHere(), clock.instant()).stream()

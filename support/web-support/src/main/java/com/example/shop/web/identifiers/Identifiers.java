@@ -20,10 +20,21 @@ public final class Identifiers {
     public static final int SLUG_MAX = 64;
     public static final String SLUG_RULE = "lower-case letters and digits separated by single hyphens, at most 64 characters";
 
+    /**
+     * An id MongoDB made, as this platform writes it: an ObjectId's 24 lower-case hexadecimal digits
+     * (a category's id, which products hold; a run's id).
+     */
+    public static final String OBJECT_ID = "^[0-9a-f]{24}$";
+
+    private static final Pattern OBJECT_ID_PATTERN = Pattern.compile(OBJECT_ID);
     private static final Pattern SKU_PATTERN = Pattern.compile(SKU);
     private static final Pattern SLUG_PATTERN = Pattern.compile(SLUG);
 
     private Identifiers() {
+    }
+
+    public static boolean isObjectId(String value) {
+        return value != null && OBJECT_ID_PATTERN.matcher(value).matches();
     }
 
     public static boolean isSku(String value) {
