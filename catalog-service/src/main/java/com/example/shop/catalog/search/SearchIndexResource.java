@@ -3,6 +3,7 @@ package com.example.shop.catalog.search;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.openapi.ProblemDocumentation;
+import com.example.shop.web.runs.RunStarted;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -12,7 +13,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -65,7 +65,8 @@ public class SearchIndexResource {
     @APIResponse(responseCode = "409", description = "Another verify is running on this replica")
     @APIResponse(responseCode = "503", description = "The index is still being built at start-up, or the database is unavailable")
     public Response verify() {
-        return accepted(verifyIndex.start(), "/verify/");
+        SearchIndexRun run = verifyIndex.start();
+        return RunStarted.accepted(BASE + "/verify/" + run.id(), run);
     }
 
     @GET
@@ -96,7 +97,8 @@ public class SearchIndexResource {
     @APIResponse(responseCode = "409", description = "Another rebuild is running on this replica")
     @APIResponse(responseCode = "503", description = "The index is still being built at start-up, or the database is unavailable")
     public Response rebuild() {
-        return accepted(rebuildIndex.start(), "/rebuild/");
+        SearchIndexRun run = rebuildIndex.start();
+        return RunStarted.accepted(BASE + "/rebuild/" + run.id(), run);
     }
 
     @GET
@@ -109,9 +111,5 @@ public class SearchIndexResource {
     @APIResponse(responseCode = "404", description = "No such rebuild run")
     public SearchIndexRun rebuildRun(@Parameter(description = "The run's id") @PathParam("id") String id) {
         return runs.find(SearchIndexRuns.REBUILD, id);
-    }
-
-    private static Response accepted(SearchIndexRun run, String kindPath) {
-        return Response.status(Response.Status.ACCEPTED).location(URI.create(BASE + kindPath + run.id())).entity(run).build();
     }
 }

@@ -4,6 +4,7 @@ import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.runs.RunStarted;
 import com.example.shop.web.runs.RunState;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoClient;
@@ -17,7 +18,6 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -113,7 +113,7 @@ public class BulkImports {
 
     /** 202 Accepted with the run's Location ({@code runsPath/id}) and the run as body. */
     public Response accepted(ImportRun run, String runsPath) {
-        return Response.status(Response.Status.ACCEPTED).location(URI.create(runsPath + "/" + run.id())).entity(run).build();
+        return RunStarted.accepted(runsPath + "/" + run.id(), run);
     }
 
     /** A run of {@code kind}; 404 {@code unknown-import-run} when there is none (or the id is not a run id). */
