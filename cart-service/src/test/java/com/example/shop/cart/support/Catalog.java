@@ -42,9 +42,18 @@ public final class Catalog {
 
     /** The X-Request-Id the stub's last {@code GET /products/{sku}} came with ("" when none). */
     public static String requestIdReceivedFor(String sku) {
+        return received("request-id", sku);
+    }
+
+    /** The W3C traceparent the stub's last {@code GET /products/{sku}} came with ("" when none). */
+    public static String traceparentReceivedFor(String sku) {
+        return received("traceparent", sku);
+    }
+
+    private static String received(String header, String sku) {
         String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url + "/__stub/request-id/" + sku)).GET().build(),
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url + "/__stub/" + header + "/" + sku)).GET().build(),
                     HttpResponse.BodyHandlers.ofString()).body();
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
  * {@code {applied, stale}} and remembered with the time it arrived: GET /__stub/availability lists
  * every call so far as {@code [{"at": epoch millis, "body": {...}}]} (503 while down).
  * GET /__stub/request-id/{sku} answers the X-Request-Id the last GET /products/{sku} came with
- * (empty when none).
+ * (empty when none), GET /__stub/traceparent/{sku} its W3C traceparent.
  */
 public class CatalogStub implements QuarkusTestResourceLifecycleManager {
 
@@ -27,6 +27,7 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
     private volatile String mode = "up";
     private final java.util.List<String> availabilityCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, String> requestIds = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> traceparents = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public Map<String, String> start() {
@@ -45,6 +46,8 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         server.createContext("/__stub/availability", exchange -> send(exchange, 200, "[" + String.join(",", availabilityCalls) + "]"));
         server.createContext("/__stub/request-id/", exchange -> send(exchange, 200, requestIds.getOrDefault(
                 exchange.getRequestURI().getPath().substring("/__stub/request-id/".length()), "")));
+        server.createContext("/__stub/traceparent/", exchange -> send(exchange, 200, traceparents.getOrDefault(
+                exchange.getRequestURI().getPath().substring("/__stub/traceparent/".length()), "")));
         server.start();
         return Map.of("quarkus.rest-client.catalog-service.url", "http://127.0.0.1:" + server.getAddress().getPort());
     }
@@ -53,6 +56,8 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         String sku = exchange.getRequestURI().getPath().substring("/products/".length());
         String requestId = exchange.getRequestHeaders().getFirst("X-Request-Id");
         requestIds.put(sku, requestId == null ? "" : requestId);
+        String traceparent = exchange.getRequestHeaders().getFirst("traceparent");
+        traceparents.put(sku, traceparent == null ? "" : traceparent);
         switch (mode) {
             case "down" -> {
                 send(exchange, 503, "{\"status\":503}");
