@@ -44,6 +44,8 @@ final class ProxyInterceptors implements ProxyInterceptor {
     /** Whether the connection the request went out on had carried an earlier request. */
     static final String REUSED_CONNECTION = "gateway.reusedConnection";
     private static final String TOO_LARGE = "gateway.tooLarge";
+    private static final String TRACEPARENT = "traceparent";
+    private static final String TRACESTATE = "tracestate";
     private static final Handler<Throwable> IGNORE = failure -> { };
 
     private final Upstream upstream;
@@ -61,6 +63,11 @@ final class ProxyInterceptors implements ProxyInterceptor {
         ProxyRequest request = context.request();
         HttpServerRequest client = request.proxiedRequest();
         request.setURI(uri.apply(client));
+        // The client's trace context is the parent of the gateway's span, not of the service's: Quarkus'
+        // Vert.x tracing adds the gateway's own traceparent (and tracestate) to the request it sends, and
+        // the proxy would send the client's as well, which the service read first (its span then hung
+        // under the client's, beside the gateway's instead of below it).
+        request.headers().remove(TRACEPARENT).remove(TRACESTATE);
         boolean bodyless = !hasBody(client);
         if (bodyless) {
             // The proxy always gives a request a body stream; one that has none is sent without it,

@@ -164,6 +164,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                         .put("method", request.method().name())
                         .put("uri", request.uri())
                         .put("headers", headers)
+                        // a repeated header would show only its last value above
+                        .put("traceparents", request.headers().getAll("traceparent").size())
                         .put("bodyLength", length[0])
                         .put("sha256", HexFormat.of().formatHex(sha.digest()));
                 request.response().putHeader("Content-Type", "application/json").end(echo.encode());

@@ -37,6 +37,8 @@ class TraceContextTest {
                 .when().get("/api/products/sku-1");
         response.then().statusCode(200);
         Matcher forwarded = traceparent(response.jsonPath().getString("headers.traceparent"));
+        assertEquals(1, response.jsonPath().getInt("traceparents"),
+                "one traceparent, the gateway's: with the client's beside it the service took the client's span for its parent");
         assertEquals(CLIENT_TRACE, forwarded.group(1), "the service joins the client's trace");
         assertNotEquals(CLIENT_SPAN, forwarded.group(2), "its parent is the gateway's span, not the client's");
     }
