@@ -55,15 +55,20 @@ class StorefrontAndAdminStoriesTest {
     private static PublishedSchema document;
     /** Every answer of the API these stories receive through RestAssured, held to the document; asserted last. */
     private static DocumentedAnswers storiesAnswers;
+    /** Where the platform exports its traces (every process of it, by OTLP/HTTP), for the trace story. */
+    private static OtlpReceiver traces;
 
     @BeforeAll
     static void startPlatform() throws Exception {
         Path directory = Path.of("target", "e2e-platform").toAbsolutePath();
         deleteRecursively(directory);
-        platform = new LocalPlatform(directory, Map.of(
+        traces = new OtlpReceiver();
+        Map<String, String> environment = new LinkedHashMap<>(Map.of(
                 "CART_EXPIRY_INACTIVE_AFTER", "PT" + INACTIVE_AFTER_SECONDS + "S",
                 "CART_EXPIRY_EVERY", "PT1H",
                 "CART_CLEANUP_EVERY", "PT1H"));
+        environment.putAll(traces.exportEnvironment());
+        platform = new LocalPlatform(directory, environment);
         String banner = platform.run("up");
         assertTrue(banner.contains("The platform is up"), banner);
         adminToken = platform.adminToken();
@@ -76,8 +81,14 @@ class StorefrontAndAdminStoriesTest {
     @AfterAll
     static void stopPlatform() throws Exception {
         RestAssured.replaceFiltersWith(new ArrayList<>());
-        if (platform != null) {
-            platform.run("down");
+        try {
+            if (platform != null) {
+                platform.run("down");
+            }
+        } finally {
+            if (traces != null) {
+                traces.close();
+            }
         }
     }
 
@@ -419,6 +430,68 @@ class StorefrontAndAdminStoriesTest {
     @Order(100)
     void everyAnswerOfTheApiTheStoriesReceivedIsDocumented() {
         storiesAnswers.assertEveryAnswerDocumented();
+    }
+
+    /**
+     * One add-to-cart is one trace: the client's traceparent is continued by the gateway, which
+     * proxies to the cart, which asks the catalog for the product; the spans of all three processes
+     * and of the MongoDB commands of both services arrive, exported, under the client's trace id, as
+     * one tree whose root is the gateway's span. The tree is printed (cart-service/README.md shows one).
+     */
+    @Test
+    @Order(17)
+    void oneAddToCartIsOneTraceThroughGatewayCartCatalogAndMongoDb() throws Exception {
+        String cart = newCart();
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        String clientSpan = traceId.substring(0, 16);
+        given().header("traceparent", "00-" + traceId + "-" + clientSpan + "-01")
+                .contentType(ContentType.JSON).body(Map.of("sku", "kind-of-blue", "qty", 1))
+                .when().post("/api/carts/" + cart + "/items")
+                .then().statusCode(200);
+
+        List<OtlpSpans.Span> spans = traces.awaitTrace(traceId, received ->
+                server(received, "gateway") != null && server(received, "cart-service") != null
+                        && server(received, "catalog-service") != null
+                        && mongoCommands(received, "cart-service") > 0 && mongoCommands(received, "catalog-service") > 0);
+        TraceTree tree = new TraceTree(spans);
+        System.out.println("One add-to-cart, trace " + traceId + ":\n" + tree);
+
+        OtlpSpans.Span gateway = server(spans, "gateway");
+        OtlpSpans.Span cartServer = server(spans, "cart-service");
+        OtlpSpans.Span catalogServer = server(spans, "catalog-service");
+        assertEquals(List.of(gateway), tree.roots(), "one tree, the gateway's span its root:\n" + tree);
+        assertEquals(clientSpan, gateway.parentSpanId(), "the gateway continues the client's trace");
+        assertTrue(tree.under(cartServer, gateway), "the cart serves the gateway's request:\n" + tree);
+        assertTrue(tree.under(catalogServer, cartServer), "the catalog serves the cart's request:\n" + tree);
+        for (String service : List.of("cart-service", "catalog-service")) {
+            OtlpSpans.Span serving = server(spans, service);
+            for (OtlpSpans.Span command : spans) {
+                if (command.service().equals(service) && command.attributes().containsKey("mongodb.command")) {
+                    assertTrue(tree.under(command, serving), service + "'s MongoDB command " + command + " is part of its request");
+                }
+            }
+        }
+        // The services' log lines of this request name the trace: what an operator greps .platform/logs for.
+        Map<String, String> requestLines = Map.of(
+                "gateway", "\"POST /api/carts/" + cart + "/items HTTP/1.1\" 200",
+                "cart", "\"POST /carts/" + cart + "/items HTTP/1.1\" 200",
+                "catalog", "\"GET /products/kind-of-blue HTTP/1.1\" 200");
+        for (Map.Entry<String, String> expected : requestLines.entrySet()) {
+            String log = Files.readString(platform.directory.resolve("logs").resolve(expected.getKey() + ".log"));
+            assertTrue(log.lines().anyMatch(line -> line.contains("traceId=" + traceId) && line.contains(expected.getValue())),
+                    expected.getKey() + "'s access-log line of the add-to-cart names the trace: " + expected.getValue());
+        }
+    }
+
+    /** The span of {@code service} serving a request (kind server), or null. */
+    private static OtlpSpans.Span server(List<OtlpSpans.Span> spans, String service) {
+        return spans.stream().filter(span -> span.service().equals(service) && span.kind() == OtlpSpans.SERVER)
+                .findFirst().orElse(null);
+    }
+
+    private static long mongoCommands(List<OtlpSpans.Span> spans, String service) {
+        return spans.stream().filter(span -> span.service().equals(service) && span.attributes().containsKey("mongodb.command"))
+                .count();
     }
 
     private static String newCart() {
