@@ -66,7 +66,9 @@ class StorefrontAndAdminStoriesTest {
         Map<String, String> environment = new LinkedHashMap<>(Map.of(
                 "CART_EXPIRY_INACTIVE_AFTER", "PT" + INACTIVE_AFTER_SECONDS + "S",
                 "CART_EXPIRY_EVERY", "PT1H",
-                "CART_CLEANUP_EVERY", "PT1H"));
+                "CART_CLEANUP_EVERY", "PT1H",
+                // the trace story checks each process's access-log line (off unless asked for)
+                "QUARKUS_HTTP_ACCESS_LOG_ENABLED", "true"));
         environment.putAll(traces.exportEnvironment());
         platform = new LocalPlatform(directory, environment);
         String banner = platform.run("up");
