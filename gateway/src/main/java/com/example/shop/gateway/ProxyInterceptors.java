@@ -4,6 +4,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.problems.Problem;
 import com.example.shop.publicapi.RequestIds;
 import com.example.shop.publicapi.Routes;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpClientRequest;
@@ -21,6 +22,7 @@ import io.vertx.httpproxy.ProxyResponse;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
+import java.util.Collection;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -44,8 +46,8 @@ final class ProxyInterceptors implements ProxyInterceptor {
     /** Whether the connection the request went out on had carried an earlier request. */
     static final String REUSED_CONNECTION = "gateway.reusedConnection";
     private static final String TOO_LARGE = "gateway.tooLarge";
-    private static final String TRACEPARENT = "traceparent";
-    private static final String TRACESTATE = "tracestate";
+    /** The W3C trace context headers (traceparent, tracestate), as OpenTelemetry's propagator names them. */
+    private static final Collection<String> TRACE_CONTEXT = W3CTraceContextPropagator.getInstance().fields();
     private static final Handler<Throwable> IGNORE = failure -> { };
 
     private final Upstream upstream;
@@ -67,7 +69,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
         // Vert.x tracing adds the gateway's own traceparent (and tracestate) to the request it sends, and
         // the proxy would send the client's as well, which the service read first (its span then hung
         // under the client's, beside the gateway's instead of below it).
-        request.headers().remove(TRACEPARENT).remove(TRACESTATE);
+        TRACE_CONTEXT.forEach(request.headers()::remove);
         boolean bodyless = !hasBody(client);
         if (bodyless) {
             // The proxy always gives a request a body stream; one that has none is sent without it,
