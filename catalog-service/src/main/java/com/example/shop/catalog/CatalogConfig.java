@@ -83,6 +83,14 @@ public interface CatalogConfig {
         java.time.Duration feedEvery();
 
         /**
+         * How often it reads the feed once the feed has brought nothing for 5 s: an idle replica's cost of
+         * keeping up (each read is a round trip to MongoDB), against how late the first write after a quiet
+         * spell reaches it (up to this, plus one read of the changed products).
+         */
+        @WithDefault("PT0.5S")
+        java.time.Duration feedIdleEvery();
+
+        /**
          * How long changes stay in the feed: a replica down for longer than this rebuilds its index
          * when it comes back, instead of catching up from the feed.
          */

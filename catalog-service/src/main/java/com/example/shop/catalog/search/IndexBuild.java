@@ -10,10 +10,10 @@ import java.util.Date;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
@@ -25,7 +25,8 @@ import org.jboss.logging.Logger;
  * (a replica that was down). Otherwise (missing, a build killed before its commit, another database,
  * other settings, down for longer than the feed keeps) it is rebuilt from MongoDB. A database that
  * cannot be reached is tried again every second;</li>
- * <li>then, every {@code catalog.search.feed-every}, the feed is followed ({@link FeedFollower});
+ * <li>then, every {@code catalog.search.feed-every}, the feed is followed ({@link FeedFollower}),
+ * every {@code catalog.search.feed-idle-every} once it has brought nothing for {@link #QUIET_MILLIS};
  * every {@code catalog.search.commit-every} the index is committed with the feed position it
  * reaches, and a writer that broke is replaced by a rebuilt index; once a minute the feed is
  * trimmed of what is older than {@code catalog.search.feed-retention}.</li>
@@ -38,6 +39,8 @@ public class IndexBuild {
     private static final Logger LOG = Logger.getLogger(IndexBuild.class);
     private static final long RETRY_MILLIS = 1000;
     private static final long TRIM_EVERY_MILLIS = 60_000;
+    /** After how long without a change from the feed it is read every {@code feed-idle-every} instead. */
+    static final long QUIET_MILLIS = 5_000;
     /** How far back from the current revision a build looks for writes still running. */
     private static final int IN_FLIGHT_WINDOW = 1000;
 
@@ -50,6 +53,7 @@ public class IndexBuild {
     private final String rendering;
     private final long commitEveryMillis;
     private final long feedEveryMillis;
+    private final long feedIdleEveryMillis;
     private final long retentionMillis;
     /** The database the index is of (set once it is usable), for the markers of later commits. */
     private volatile String epoch;
@@ -59,7 +63,9 @@ public class IndexBuild {
     private final ReentrantLock builds = new ReentrantLock();
     private long lastCommit;
     private long lastTrim;
-    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(task -> {
+    /** When the feed last brought an entry (or the index became usable). */
+    private long lastFed;
+    private final ScheduledThreadPoolExecutor worker = new ScheduledThreadPoolExecutor(1, task -> {
         Thread thread = new Thread(task, "search-index");
         thread.setDaemon(true);
         return thread;
@@ -77,7 +83,10 @@ public class IndexBuild {
         this.rendering = "default-max-per-cart=" + config.products().defaultMaxPerCart();
         this.commitEveryMillis = config.search().commitEvery().toMillis();
         this.feedEveryMillis = config.search().feedEvery().toMillis();
+        this.feedIdleEveryMillis = Math.max(feedEveryMillis, config.search().feedIdleEvery().toMillis());
         this.retentionMillis = config.search().feedRetention().toMillis();
+        // at shutdown the next round, already scheduled, is dropped rather than run against a closing client
+        worker.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -156,10 +165,8 @@ public class IndexBuild {
                 epoch = now.epoch();
                 index.markUsable();
                 lastCommit = System.currentTimeMillis();
-                if (stopping) {
-                    return;
-                }
-                worker.scheduleWithFixedDelay(this::maintain, feedEveryMillis, feedEveryMillis, TimeUnit.MILLISECONDS);
+                lastFed = lastCommit;
+                scheduleMaintenance(feedEveryMillis);
                 return;
             } catch (RuntimeException | IOException e) {
                 if (!warned) {
@@ -318,6 +325,23 @@ public class IndexBuild {
     }
 
     /** Follows the feed; now and then commits, trims the feed, or replaces a broken index. */
+    /** The next round of {@link #maintain}, unless the service is stopping. */
+    private void scheduleMaintenance(long delayMillis) {
+        if (!stopping) {
+            try {
+                worker.schedule(this::maintainAndReschedule, delayMillis, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException stopped) {
+                // shut down between the check and here: there is no next round
+            }
+        }
+    }
+
+    private void maintainAndReschedule() {
+        maintain();
+        boolean quiet = System.currentTimeMillis() - lastFed >= QUIET_MILLIS;
+        scheduleMaintenance(quiet ? feedIdleEveryMillis : feedEveryMillis);
+    }
+
     private void maintain() {
         try {
             if (index.isBroken()) {
@@ -325,8 +349,10 @@ public class IndexBuild {
                 index.reopen();
                 build(revision.current());
             }
-            follower.follow();
             long now = System.currentTimeMillis();
+            if (follower.follow() > 0) {
+                lastFed = now;
+            }
             if (now - lastCommit >= commitEveryMillis) {
                 lastCommit = now;
                 commitIfChanged();

@@ -65,6 +65,8 @@ class IndexLifecycleTest {
         final ChangeFeed feed;
         final FeedFollower follower;
         final AtomicInteger scans = new AtomicInteger();
+        /** Rounds of the feed follower: each one read of the feed. */
+        final AtomicInteger feedReads = new AtomicInteger();
 
         Replica(String directory) {
             this(directory, "catalog", null);
@@ -74,7 +76,13 @@ class IndexLifecycleTest {
             CatalogConfig config = config(base.resolve(directory));
             SearchStore store = new SearchStore(client, database);
             CatalogRevision revision = new CatalogRevision(store);
-            feed = new ChangeFeed(store);
+            feed = new ChangeFeed(store) {
+                @Override
+                List<Entry> after(long revision, int limit) {
+                    feedReads.incrementAndGet();
+                    return super.after(revision, limit);
+                }
+            };
             ProductSource source = dying != null ? dying : counting(scans);
             index = new ProductIndex(config);
             updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config,
@@ -235,6 +243,29 @@ class IndexLifecycleTest {
         long p99 = millis.get(98);
         assertTrue(p99 <= 1000, "p99 " + p99 + " ms");
         System.out.printf("feed freshness across replicas: p50 %d ms, p99 %d ms, max %d ms%n", millis.get(49), p99, millis.get(99));
+    }
+
+    @Test
+    void aQuietReplicaReadsTheFeedLessOftenAndStillTakesTheNextChangeWithinASecond() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        Thread.sleep(IndexBuild.QUIET_MILLIS + 500);
+        int before = b.feedReads.get();
+        Thread.sleep(2_000);
+        int quietReads = b.feedReads.get() - before;
+        // every 500 ms once quiet: 4 rounds in 2 s (5 at a boundary), where every 50 ms would make 40
+        assertTrue(quietReads >= 3 && quietReads <= 5, "feed reads in 2 quiet seconds: " + quietReads);
+
+        long began = System.nanoTime();
+        a.write("after-quiet", "After a quiet spell");
+        eventually("the create reached b", () -> b.json("after-quiet") != null);
+        long millis = (System.nanoTime() - began) / 1_000_000;
+        assertTrue(millis <= 1000, "the first change after a quiet spell took " + millis + " ms");
+
+        // busy again: back to every 50 ms at once
+        int busy = b.feedReads.get();
+        Thread.sleep(1_000);
+        assertTrue(b.feedReads.get() - busy >= 10, "feed reads in the second after a change: " + (b.feedReads.get() - busy));
     }
 
     /** Whether this replica's index lists the sku as sold out. */
@@ -613,6 +644,10 @@ class IndexLifecycleTest {
 
                     public Duration feedEvery() {
                         return Duration.ofMillis(50);
+                    }
+
+                    public Duration feedIdleEvery() {
+                        return Duration.ofMillis(500);
                     }
 
                     public Duration feedRetention() {
