@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * One add-to-cart followed by its X-Request-Id and its trace: the id answered by the cart, both sent
  * on to the catalog (the stub records what arrives), and both carried by the cart's log line of that
- * request. No exporter is configured here, so the spans are not recorded: their ids travel all the same.
+ * request. No exporter is configured here, so the spans are not recorded: their ids travel all the same
+ * (the tests run with the SDK on, %test; the packaged service has it off without an endpoint).
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * {@code traceparent}, or starts one, and the service it proxies to receives a {@code traceparent}
  * of that trace whose parent is the gateway's own span; every log line of the request, the
  * access-log line included, names the trace. No exporter is configured here, so the spans are not
- * recorded (RecordWhenExported): the ids travel all the same.
+ * recorded (RecordWhenExported): the ids travel all the same (the tests run with the SDK on, %test;
+ * without an endpoint the packaged gateway has tracing off: TracingOnlyWhenExported).
  */
 @QuarkusTest
 @QuarkusTestResource(StubUpstreams.class)

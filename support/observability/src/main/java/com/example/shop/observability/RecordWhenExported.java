@@ -9,12 +9,14 @@ import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 import jakarta.inject.Singleton;
 import java.util.List;
 import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigValue;
 
 /**
  * Records spans only when they leave the process: with an OTLP endpoint configured
  * ({@code QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT}), every span of a trace the caller did not refuse
- * ({@code parentbased_always_on}); without one, none.
+ * ({@code parentbased_always_on}); without one, none. Without an endpoint the SDK is off altogether
+ * ({@link TracingOnlyWhenExported}); this sampler decides where it was turned on by hand
+ * ({@code QUARKUS_OTEL_SDK_DISABLED=false}, for trace ids in the log lines with nothing exported), and in
+ * the tests.
  *
  * <p>Why a sampler: Quarkus' OTLP exporter has a built-in endpoint (localhost:4317) when none is
  * set, so with nothing configured it would send every recorded span there and log each failure
@@ -40,12 +42,8 @@ public class RecordWhenExported implements Sampler {
      * it comes from its source of defaults, the lowest of all.
      */
     static boolean exporting(Config config) {
-        return configured(config.getConfigValue("quarkus.otel.exporter.otlp.traces.endpoint"))
-                || configured(config.getConfigValue("quarkus.otel.exporter.otlp.endpoint"));
-    }
-
-    private static boolean configured(ConfigValue value) {
-        return value.getValue() != null && !value.getValue().isBlank() && value.getSourceOrdinal() > Integer.MIN_VALUE;
+        return TracingOnlyWhenExported.configured(config.getConfigValue(TracingOnlyWhenExported.TRACES_ENDPOINT))
+                || TracingOnlyWhenExported.configured(config.getConfigValue(TracingOnlyWhenExported.ENDPOINT));
     }
 
     @Override
