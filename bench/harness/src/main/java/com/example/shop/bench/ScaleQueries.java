@@ -14,11 +14,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * bench/run's {@code scale} scenario (issue 19), {@code scale-queries}: the query set of one loaded
- * store, picked from what the store holds, never guessed. The one-product read is the sku in the
- * middle of the store's {@code products.ndjson}; the category is the child with the most products of
+ * store, picked from what the store holds, never guessed. The one-product read is the middle one,
+ * in file order, of the store's products of its most common type (so that two profiles of one generator
+ * read a product of the same kind, whose answer is about as big: a film's is a quarter smaller than an
+ * album's); the category is the child with the most products of
  * the root with the most products (the {@code category} facet), unless {@code --category} names one;
  * the "jazz albums" list is the album type with the most products and, within it, {@code Jazz} (or the
  * genre with the most products when the store has no jazz), newest first; the text search is the two
@@ -71,7 +74,8 @@ final class ScaleQueries {
             problems.add("GET /api/products/" + scan.middleSku + " (the store's middle sku) -> " + one.status() + " " + abbreviate(one.body()));
         }
         queries.add(new Query("product", "/api/products/" + enc(scan.middleSku), 1, "one product by sku (`" + scan.middleSku
-                + "`, line " + scan.middleLine + " of " + scan.lines + " in the store)"));
+                + "`, the middle " + scan.middleType + " of " + scan.ofType + ", line " + scan.middleLine + " of " + scan.lines
+                + " in the store)"));
 
         boolean picked = category.isEmpty();
         if (picked) {
@@ -195,9 +199,14 @@ final class ScaleQueries {
         return t.length() > 200 ? t.substring(0, 200) + "…" : t;
     }
 
-    /** One pass over the store's products: the middle sku and the pair of title words most often together. */
+    /**
+     * Two passes over the store's products: the types and how many of each, then the middle product of
+     * the most common type and the pair of title words most often together.
+     */
     static final class StoreScan {
         long lines;
+        String middleType;
+        long ofType;
         long middleLine;
         String middleSku;
         String pair;
@@ -205,12 +214,22 @@ final class ScaleQueries {
 
         static StoreScan of(Path products) throws Exception {
             StoreScan s = new StoreScan();
-            long total;
-            try (var l = Files.lines(products, StandardCharsets.UTF_8)) {
-                total = l.count();
+            Map<String, long[]> types = new TreeMap<>();
+            try (BufferedReader in = Files.newBufferedReader(products, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    s.lines++;
+                    types.computeIfAbsent(Api.JSON.readTree(line).path("type").asText(""), t -> new long[1])[0]++;
+                }
             }
-            s.lines = total;
-            s.middleLine = Math.max(1, total / 2);
+            for (Map.Entry<String, long[]> t : types.entrySet()) { // the first in name order among equals
+                if (t.getValue()[0] > s.ofType) {
+                    s.middleType = t.getKey();
+                    s.ofType = t.getValue()[0];
+                }
+            }
+            long middleOfType = Math.max(1, s.ofType / 2);
+            long seenOfType = 0;
             Map<String, long[]> pairs = new HashMap<>();
             Map<String, String> shown = new HashMap<>();
             long n = 0;
@@ -219,8 +238,9 @@ final class ScaleQueries {
                 while ((line = in.readLine()) != null) {
                     n++;
                     JsonNode p = Api.JSON.readTree(line);
-                    if (n == s.middleLine) {
+                    if (p.path("type").asText("").equals(s.middleType) && ++seenOfType == middleOfType) {
                         s.middleSku = p.path("sku").asText();
+                        s.middleLine = n;
                     }
                     List<String> words = new ArrayList<>(words(p.path("title").asText("")));
                     for (int i = 0; i < words.size(); i++) {

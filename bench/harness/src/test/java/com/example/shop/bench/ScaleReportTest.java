@@ -66,17 +66,20 @@ class ScaleReportTest {
     }
 
     @Test
-    void theWordPairFoundTogetherInTheMostTitles() throws Exception {
+    void theMiddleProductOfTheMostCommonTypeAndTheWordPairFoundTogetherInTheMostTitles() throws Exception {
         Path products = dir.resolve("products.ndjson");
         Files.write(products, List.of(
-                "{\"sku\":\"A1\",\"title\":\"Blue Train\"}",
-                "{\"sku\":\"A2\",\"title\":\"The Blue Train of Night\"}",
-                "{\"sku\":\"A3\",\"title\":\"Night Songs II\"}",
-                "{\"sku\":\"A4\",\"title\":\"Blue Night\"}",
-                "{\"sku\":\"A5\",\"title\":\"Train in Blue, Part Two\"}"));
+                "{\"sku\":\"A1\",\"type\":\"Album\",\"title\":\"Blue Train\"}",
+                "{\"sku\":\"F1\",\"type\":\"Film\",\"title\":\"The Blue Train of Night\"}",
+                "{\"sku\":\"A3\",\"type\":\"Album\",\"title\":\"Night Songs II\"}",
+                "{\"sku\":\"A4\",\"type\":\"Album\",\"title\":\"Blue Night\"}",
+                "{\"sku\":\"A5\",\"type\":\"Album\",\"title\":\"Train in Blue, Part Two\"}"));
         ScaleQueries.StoreScan scan = ScaleQueries.StoreScan.of(products);
         assertEquals(5, scan.lines);
-        assertEquals("A2", scan.middleSku);
+        assertEquals("Album", scan.middleType, "the most common type");
+        assertEquals(4, scan.ofType);
+        assertEquals("A3", scan.middleSku, "the second of its four albums, not the film in the middle of the file");
+        assertEquals(3, scan.middleLine);
         assertEquals("blue train", scan.pair);
         assertEquals(3, scan.pairTitles);
         assertEquals(List.of("Night", "Songs"), List.copyOf(ScaleQueries.StoreScan.words("Night Songs II")));
