@@ -201,6 +201,8 @@ final class ScaleReport {
         row(md, order, "search index on disk, MiB", p -> get(prof, p, "index_mib"));
         row(md, order, "idle catalog after the reads: CPU, % of a core (the database's meanwhile)",
                 p -> get(prof, p, "idle_cpu_pct") + " (" + get(prof, p, "idle_db_cpu_pct") + ")");
+        row(md, order, "… of which its search-index thread (feed, commits, trims) · its JIT compilers, % of a core",
+                p -> get(prof, p, "idle_feed_cpu_pct") + " · " + get(prof, p, "idle_jit_cpu_pct"));
         row(md, order, "catalog restart → ready, s: median (each); `search-index` check", p -> get(prof, p, "restart_median")
                 + " (" + get(prof, p, "restart_list") + "); " + get(prof, p, "search_index_check"));
         row(md, order, "second catalog replica: launch → ready (its index built from MongoDB), s", p -> get(prof, p, "second_ready_s"));
@@ -237,7 +239,7 @@ final class ScaleReport {
             put(facts, "scale_flat_product", quotient(fig.of(fig.rps, top, "product"), fig.of(fig.rps, first, "product")), "%.2f");
         }
         facts.put("scale_errors", String.valueOf(fig.errors));
-        for (String k : List.of("rss_mib", "rss_anon_mib", "rss_file_mib", "heap_committed_mib", "idle_cpu_pct", "idle_db_cpu_pct", "restart_median", "restart_list", "search_index_check", "fresh_p99_ms", "fresh_not_seen", "fresh_not_on_a",
+        for (String k : List.of("rss_mib", "rss_anon_mib", "rss_file_mib", "heap_committed_mib", "idle_cpu_pct", "idle_db_cpu_pct", "idle_feed_cpu_pct", "idle_jit_cpu_pct", "restart_median", "restart_list", "search_index_check", "fresh_p99_ms", "fresh_not_seen", "fresh_not_on_a",
                 "second_ready_s")) {
             String v = prof.getOrDefault(top, Map.of()).get(k);
             if (v != null && !v.isEmpty()) {
