@@ -5,10 +5,8 @@ import com.example.shop.cart.inventory.Holdings.Overview;
 import com.example.shop.cart.inventory.Holdings.Page;
 import com.example.shop.cart.inventory.Holdings.SkuHoldings;
 import com.example.shop.web.bulk.BulkImports;
-import com.example.shop.web.bulk.ImportReject;
-import com.example.shop.web.bulk.ImportRejectPage;
-import com.example.shop.web.bulk.ImportRun;
-import com.example.shop.web.bulk.ImportRunPage;
+import com.example.shop.web.bulk.ImportRunsNamed;
+import com.example.shop.web.bulk.ImportRunsResource;
 import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
@@ -32,8 +30,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.InputStream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -45,18 +41,19 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * Stock as administrators see it: sold, stocked, and how long reserved units have been held; and
  * stock in bulk: an NDJSON import of {@code {sku, qty}} lines run as a job ({@link ImportStock} through
- * web-support's {@link BulkImports}), its runs and rejected lines, and the export it takes back
- * ({@link ExportStock}). The literal paths ({@code import}, {@code imports}, {@code export}) win over
+ * web-support's {@link BulkImports}), its runs and rejected lines (from {@link ImportRunsResource}),
+ * and the export it takes back ({@link ExportStock}). The literal paths ({@code import}, {@code imports}, {@code export}) win over
  * {@code /{sku}} (JAX-RS prefers literal characters), so those three words are not skus here.
  */
 @Path(AdminInventoryResource.BASE)
+@ImportRunsNamed("Stock")
 @Tag(name = "inventory")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
 @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 @ApplicationScoped
-public class AdminInventoryResource {
+public class AdminInventoryResource extends ImportRunsResource {
 
     static final String BASE = "/admin/inventory";
     static final String IMPORTS = BASE + "/imports";
@@ -69,6 +66,7 @@ public class AdminInventoryResource {
 
     AdminInventoryResource(Holdings holdings, BulkImports imports, ImportStock importStock, ExportStock exportStock,
                            ObjectMapper mapper) {
+        super(imports, importStock.kind());
         this.holdings = holdings;
         this.imports = imports;
         this.importStock = importStock;
@@ -123,8 +121,10 @@ public class AdminInventoryResource {
         return holdings.holders(Identifiers.requireSku(sku, "sku"), limit, cursor);
     }
 
+    // 202 (the run, its Location), 400 (empty file), 409 (another import running), 413: BulkImports' answers,
+    // documented for every service by ImportRunsDocumentation.
     @POST
-    @Path("/import")
+    @Path(START)
     @Consumes(BulkImports.NDJSON)
     @Operation(operationId = "importStock", summary = "Set the stock of many skus from NDJSON {sku, qty} lines, as a job (admin)",
             description = "Each line sets the sku's available stock exactly as PUT /inventory/{sku} does (qty 0 to 1000000; "
@@ -132,46 +132,8 @@ public class AdminInventoryResource {
                     + "follow Location for the counts (created: the sku had no stock; unchanged: already at that level; "
                     + "updated) and the rejected lines, each with its line number and the problem the PUT would give.")
     @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON, schema = @Schema(implementation = StockLine.class)))
-    @APIResponse(responseCode = "202", description = "The run, started; follow Location",
-            headers = @Header(name = "Location", description = "The run: /admin/inventory/imports/{id}", schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
-    @APIResponse(responseCode = "400", description = "Empty file")
-    @APIResponse(responseCode = "409", description = "Another import is running on this replica")
-    @APIResponse(responseCode = "413", description = "File over shop.bulk.max-body-size")
     public Response importStock(InputStream body) {
         return imports.accepted(imports.start(importStock, body), IMPORTS);
-    }
-
-    @GET
-    @Path("/imports")
-    @Operation(operationId = "listStockImports", summary = "Stock import runs, newest first (admin)")
-    @APIResponse(responseCode = "200", description = "A page of runs",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRunPage.class)))
-    @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
-    public com.example.shop.web.bulk.Page<ImportRun> importRuns(@QueryParam("limit") Integer limit, @QueryParam("cursor") String cursor) {
-        return imports.runs(importStock.kind(), limit, cursor);
-    }
-
-    @GET
-    @Path("/imports/{id}")
-    @Operation(operationId = "getStockImport", summary = "A stock import run: state and counts (admin)")
-    @APIResponse(responseCode = "200", description = "The run",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
-    @APIResponse(responseCode = "404", description = "No such run")
-    public ImportRun importRun(@PathParam("id") String id) {
-        return imports.run(importStock.kind(), id);
-    }
-
-    @GET
-    @Path("/imports/{id}/rejects")
-    @Operation(operationId = "listStockImportRejects", summary = "The rejected lines of a stock import run, in line order (admin)")
-    @APIResponse(responseCode = "200", description = "A page of rejected lines",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRejectPage.class)))
-    @APIResponse(responseCode = "400", description = "limit outside 1..1000, or not a cursor of this list")
-    @APIResponse(responseCode = "404", description = "No such run")
-    public com.example.shop.web.bulk.Page<ImportReject> importRejects(@PathParam("id") String id, @QueryParam("limit") Integer limit,
-                                                                      @QueryParam("cursor") String cursor) {
-        return imports.rejects(importStock.kind(), id, limit, cursor);
     }
 
     @GET
