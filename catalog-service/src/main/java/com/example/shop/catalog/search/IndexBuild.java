@@ -324,7 +324,6 @@ public class IndexBuild {
         return Math.min(expected - 1, current);
     }
 
-    /** Follows the feed; now and then commits, trims the feed, or replaces a broken index. */
     /** The next round of {@link #maintain}, unless the service is stopping. */
     private void scheduleMaintenance(long delayMillis) {
         if (!stopping) {
@@ -342,6 +341,7 @@ public class IndexBuild {
         scheduleMaintenance(quiet ? feedIdleEveryMillis : feedEveryMillis);
     }
 
+    /** Follows the feed; now and then commits, trims the feed, or replaces a broken index. */
     private void maintain() {
         try {
             if (index.isBroken()) {
