@@ -62,8 +62,8 @@ class ProductIndex {
     private record Opened(String name, FSDirectory directory, IndexWriter writer, SearcherManager searchers,
                           AtomicInteger readers) {
 
-        Opened(String name, FSDirectory directory, IndexWriter writer) throws IOException {
-            this(name, directory, writer, new SearcherManager(writer, true, false, null), new AtomicInteger());
+        Opened(String name, FSDirectory directory, IndexWriter writer, FilterCache filters) throws IOException {
+            this(name, directory, writer, new SearcherManager(writer, true, false, filters), new AtomicInteger());
         }
     }
 
@@ -97,6 +97,8 @@ class ProductIndex {
     private final String instance = UUID.randomUUID().toString().substring(0, 8);
     private volatile Opened opened;
     private volatile boolean usable;
+    /** One cache of filter matches for every generation's searchers: its entries are per segment. */
+    private final FilterCache filters = new FilterCache();
 
     ProductIndex(CatalogConfig config) {
         this.path = Path.of(config.search().directory());
@@ -141,7 +143,7 @@ class ProductIndex {
             directory = FSDirectory.open(generation);
             writer = new IndexWriter(directory, config(IndexWriterConfig.OpenMode.CREATE));
         }
-        opened = new Opened(name, directory, writer);
+        opened = new Opened(name, directory, writer, filters);
         removeAllBut(name);
     }
 
@@ -466,7 +468,7 @@ class ProductIndex {
             Files.createDirectories(generation);
             FSDirectory directory = FSDirectory.open(generation);
             IndexWriter writer = new IndexWriter(directory, config(IndexWriterConfig.OpenMode.CREATE));
-            staging = new Opened(name, directory, writer);
+            staging = new Opened(name, directory, writer, filters);
             stagingBuilder = Thread.currentThread();
         }
     }
