@@ -11,7 +11,6 @@ import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,7 +34,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -50,7 +48,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "inventory")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 @ApplicationScoped
 public class AdminInventoryResource extends ImportRunsResource {

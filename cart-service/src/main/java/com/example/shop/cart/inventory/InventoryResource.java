@@ -3,7 +3,6 @@ package com.example.shop.cart.inventory;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,7 +21,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Stock of a sku: public counts, admin changes. Counts move with every cart: never stored by a cache. */
@@ -54,7 +52,6 @@ public class InventoryResource {
 
     @PUT
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "setInventory", summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total",
             description = "Sets the available quantity; reservations and sales are untouched, and the stocked total moves by the same difference, so the stock invariant holds.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SetStock.class)))
@@ -68,7 +65,6 @@ public class InventoryResource {
     @POST
     @Path("/restock")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "restockInventory", summary = "Add units to the available quantity atomically (admin)",
             description = "Adds units to the available quantity and to the stocked total in one atomic update.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Restock.class)))

@@ -6,7 +6,6 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -28,7 +27,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -43,7 +41,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "admin jobs", description = "Admin: expiry, cleanup and stalled-checkout resolution as recorded runs")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 @ApplicationScoped
 public class AdminJobsResource {

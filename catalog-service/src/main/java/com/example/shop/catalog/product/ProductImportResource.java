@@ -6,7 +6,6 @@ import com.example.shop.web.bulk.ImportRunsResource;
 import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.Consumes;
@@ -23,7 +22,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -35,7 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ImportRunsNamed("Product")
 @Tag(name = "catalog import and export", description = "Admin: products in bulk, as NDJSON")
 @RolesAllowed("admin")
-@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 public class ProductImportResource extends ImportRunsResource {
 

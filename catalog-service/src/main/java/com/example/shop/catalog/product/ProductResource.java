@@ -11,7 +11,6 @@ import com.example.shop.catalog.search.PriceRange;
 import com.example.shop.catalog.search.ProductQuery;
 import com.example.shop.catalog.search.ProductSort;
 import com.example.shop.catalog.search.SearchProducts;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
@@ -40,7 +39,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** HTTP ⇄ catalog: parameters in, JSON out; the rules live in the use cases ({@link SearchProducts}, {@link CreateProduct}, ...). */
@@ -163,7 +161,6 @@ public class ProductResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "createProduct", summary = "Create a product (admin)",
             description = "The body is validated against the product type's declared attributes; pricing is in integer minor units, savings and pct_savings are computed. The new product is at version 1.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
@@ -183,7 +180,6 @@ public class ProductResource {
     @Path("/{sku}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "replaceProduct", summary = "Replace a product (admin), if it is still at the version given in If-Match",
             description = "Replaces the whole product (absent description or shipping are removed) only if it is still at the version given in If-Match; the version then goes up by one, which moves its ETag and that of every list holding it.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.class)))
@@ -206,7 +202,6 @@ public class ProductResource {
     @DELETE
     @Path("/{sku}")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "deleteProduct", summary = "Delete a product (admin); with If-Match only if still at that version",
             description = "Removes the product; with If-Match only if it is still at that version.")
     @APIResponse(responseCode = "204", description = "Deleted")

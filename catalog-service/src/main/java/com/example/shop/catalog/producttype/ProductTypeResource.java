@@ -3,7 +3,6 @@ package com.example.shop.catalog.producttype;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
@@ -27,7 +26,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApplicationScoped
@@ -77,7 +75,6 @@ public class ProductTypeResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "createProductType", summary = "Declare a new product type (admin)",
             description = "Declares a type and its details attributes; products of the type are validated against it from then on.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductType.class)))

@@ -2,7 +2,6 @@ package com.example.shop.catalog.search;
 
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import com.example.shop.web.runs.RunStarted;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +19,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -32,7 +30,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/admin/catalog/search-index")
 @Tag(name = "catalog search index", description = "Admin: verify this replica's search index against MongoDB, rebuild it")
 @RolesAllowed("admin")
-@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 public class SearchIndexResource {
 

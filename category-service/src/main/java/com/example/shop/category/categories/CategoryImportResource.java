@@ -6,7 +6,6 @@ import com.example.shop.web.bulk.ImportRunsResource;
 import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -23,7 +22,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -34,7 +32,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ImportRunsNamed("Category")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @Tag(name = "category import and export", description = "Admin: the category tree in bulk, as NDJSON")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 public class CategoryImportResource extends ImportRunsResource {

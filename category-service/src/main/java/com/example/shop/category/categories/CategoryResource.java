@@ -4,7 +4,6 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -31,7 +30,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The category tree over HTTP: translates requests into use-case calls and results into responses. */
@@ -156,7 +154,6 @@ public class CategoryResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "createCategory", summary = "Create a category under a parent (by slug) or as a root (admin)",
             description = "The new category's ancestors are its parent's plus the parent; slugs are unique.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -177,7 +174,6 @@ public class CategoryResource {
     @Path("/{slug}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "updateCategory", summary = "Rename, change slug, and/or move the category with its subtree (admin)",
             description = "parent: the new parent's slug, or null for a root; absent: not moved.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -205,7 +201,6 @@ public class CategoryResource {
     @DELETE
     @Path("/{slug}")
     @RolesAllowed("admin")
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = "deleteCategory", summary = "Delete a category that has no children (admin)",
             description = "Only a category without children can be deleted.")
     @APIResponse(responseCode = "204", description = "Deleted")

@@ -2,7 +2,6 @@ package com.example.shop.category.categories;
 
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -13,14 +12,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Admin checks of the derived ancestors against the parent pointers. */
 @Path("/admin/categories")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
-@SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
 @Tag(name = "category integrity", description = "Admin: find and mend ancestors that disagree with the parent chain")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 public class TreeIntegrityResource {

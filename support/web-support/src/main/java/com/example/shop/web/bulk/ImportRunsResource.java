@@ -2,7 +2,6 @@ package com.example.shop.web.bulk;
 
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.openapi.ProblemDocumentation;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -15,7 +14,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /**
  * The runs of one kind of import over HTTP, the same in every service: {@code GET imports} (newest
@@ -28,9 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
  * name.
  * <p>
  * Admin only and never cached: {@link HttpCaching} is read from the class that declares the
- * method, this one, and {@link RolesAllowed} stands here as well as on each service's resource.
- * {@link SecurityRequirement} is on each method because the document takes it from the method or
- * from the resource class being scanned, never from this one.
+ * method, this one, and {@link RolesAllowed} stands here as well as on each service's resource
+ * (the document names the admin token on these operations from it: AdminTokenDocumentation).
  */
 @RolesAllowed("admin")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
@@ -64,7 +61,6 @@ public abstract class ImportRunsResource {
     @GET
     @Path("/imports")
     @Produces(MediaType.APPLICATION_JSON)
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = LIST_RUNS, summary = "Import runs, newest first (admin)")
     @APIResponse(responseCode = "200", description = "One page of runs",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRunPage.class)))
@@ -77,7 +73,6 @@ public abstract class ImportRunsResource {
     @GET
     @Path("/imports/{id}")
     @Produces(MediaType.APPLICATION_JSON)
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = GET_RUN, summary = "Import run: state and live counts (admin)")
     @APIResponse(responseCode = "200", description = "The run",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
@@ -89,7 +84,6 @@ public abstract class ImportRunsResource {
     @GET
     @Path("/imports/{id}/rejects")
     @Produces(MediaType.APPLICATION_JSON)
-    @SecurityRequirement(name = ProblemDocumentation.ADMIN_SCHEME)
     @Operation(operationId = LIST_REJECTS, summary = "Import run's rejected lines, in line order (admin)")
     @APIResponse(responseCode = "200", description = "One page of rejected lines",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRejectPage.class)))

@@ -24,8 +24,8 @@ import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
  * <li>the answers every operation of a kind gives, because web-support gives them the same way in
  * every service: a 400 to every operation (StrictQueryParameters refuses a query parameter the
  * operation does not take, StrictJson and Utf8Bodies a body that is not strict UTF-8 JSON), a 401
- * and a 403 to every operation that requires the admin bearer token
- * ({@code @SecurityRequirement(name = ADMIN_SCHEME)} beside its {@code @RolesAllowed("admin")}), a 413
+ * and a 403 to every operation that requires the admin bearer token (named by
+ * {@link AdminTokenDocumentation} on every {@code @RolesAllowed} operation), a 413
  * to every operation with a request body (RequestBodyLimit);</li>
  * <li>for every 4xx/5xx answer an operation declares without a body, an
  * {@code application/problem+json} body of that schema.</li>
@@ -37,7 +37,7 @@ import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 public class ProblemDocumentation implements OASFilter {
 
     public static final String SCHEMA = "Problem";
-    /** The admin bearer scheme (quarkus.smallrye-openapi.security-scheme-name), named by every admin operation. */
+    /** The admin bearer scheme (quarkus.smallrye-openapi.security-scheme-name), named on every admin operation. */
     public static final String ADMIN_SCHEME = "adminBearer";
     private static final String REF = "#/components/schemas/" + SCHEMA;
 
