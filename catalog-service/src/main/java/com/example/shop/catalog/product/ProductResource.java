@@ -189,7 +189,6 @@ public class ProductResource {
     @APIResponse(responseCode = "400", description = "Invalid body or If-Match")
     @APIResponse(responseCode = "404", description = "No product with this sku")
     @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
-    @APIResponse(responseCode = "428", description = "If-Match is missing")
     public Response replace(@PathParam("sku") String sku,
                             @Parameter(in = ParameterIn.HEADER, required = true,
                                     description = "The version the change is based on (the ETag of a GET), e.g. \"3\" or 3")

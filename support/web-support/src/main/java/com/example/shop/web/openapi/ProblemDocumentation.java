@@ -1,6 +1,7 @@
 package com.example.shop.web.openapi;
 
 import com.example.shop.problems.Problem;
+import com.example.shop.web.caching.IfMatch;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -12,6 +13,7 @@ import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
@@ -26,7 +28,8 @@ import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
  * operation does not take, StrictJson and Utf8Bodies a body that is not strict UTF-8 JSON), a 401
  * and a 403 to every operation that requires the admin bearer token (named by
  * {@link AdminTokenDocumentation} on every {@code @RolesAllowed} operation), a 413
- * to every operation with a request body (RequestBodyLimit);</li>
+ * to every operation with a request body (RequestBodyLimit), a 428 to every operation that requires
+ * an {@code If-Match} header (IfMatch#requiredVersion);</li>
  * <li>for every 4xx/5xx answer an operation declares without a body, an
  * {@code application/problem+json} body of that schema.</li>
  * </ul>
@@ -48,6 +51,7 @@ public class ProblemDocumentation implements OASFilter {
     static final String UNAUTHORIZED = "No valid token";
     static final String FORBIDDEN = "Token without the admin role";
     static final String PAYLOAD_TOO_LARGE = "Body over shop.http.max-body-size (1 MiB)";
+    static final String PRECONDITION_REQUIRED = "If-Match is missing";
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -78,6 +82,9 @@ public class ProblemDocumentation implements OASFilter {
         APIResponses responses = operation.getResponses();
         boolean body = operation.getRequestBody() != null;
         addIfAbsent(responses, "400", body ? BAD_REQUEST_WITH_BODY : BAD_REQUEST);
+        if (requiresIfMatch(operation)) {
+            addIfAbsent(responses, "428", PRECONDITION_REQUIRED);
+        }
         if (requiresAdmin(operation)) {
             addIfAbsent(responses, "401", UNAUTHORIZED);
             addIfAbsent(responses, "403", FORBIDDEN);
@@ -85,6 +92,12 @@ public class ProblemDocumentation implements OASFilter {
         if (body) {
             addIfAbsent(responses, "413", PAYLOAD_TOO_LARGE);
         }
+    }
+
+    private static boolean requiresIfMatch(Operation operation) {
+        List<Parameter> parameters = operation.getParameters();
+        return parameters != null && parameters.stream().anyMatch(parameter -> parameter.getIn() == Parameter.In.HEADER
+                && IfMatch.HEADER.equalsIgnoreCase(parameter.getName()) && Boolean.TRUE.equals(parameter.getRequired()));
     }
 
     private static boolean requiresAdmin(Operation operation) {

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +75,21 @@ class ProblemDocumentationTest {
         filter(bare);
 
         assertEquals(Set.of("400", "401", "403"), bare.getResponses().getAPIResponses().keySet());
+    }
+
+    @Test
+    void aWriteThatRequiresIfMatchGetsThe428() {
+        Operation guarded = adminWrite().addParameter(ifMatch(true));
+        Operation optional = adminWrite().addParameter(ifMatch(false));
+        filter(guarded);
+        filter(optional);
+
+        assertProblem(guarded, "428", ProblemDocumentation.PRECONDITION_REQUIRED);
+        assertFalse(optional.getResponses().hasAPIResponse("428"), "an optional If-Match is never missing");
+    }
+
+    private static Parameter ifMatch(boolean required) {
+        return OASFactory.createParameter().name("If-Match").in(Parameter.In.HEADER).required(required);
     }
 
     private static Operation adminWrite() {
