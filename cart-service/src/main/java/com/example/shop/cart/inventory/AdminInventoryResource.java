@@ -53,20 +53,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AdminInventoryResource extends ImportRunsResource {
 
     static final String BASE = "/admin/inventory";
-    static final String IMPORTS = BASE + "/imports";
 
     private final Holdings holdings;
-    private final BulkImports imports;
-    private final ImportStock importStock;
     private final ExportStock exportStock;
     private final ObjectMapper mapper;
 
     AdminInventoryResource(Holdings holdings, BulkImports imports, ImportStock importStock, ExportStock exportStock,
                            ObjectMapper mapper) {
-        super(imports, importStock.kind());
+        super(imports, importStock);
         this.holdings = holdings;
-        this.imports = imports;
-        this.importStock = importStock;
         this.exportStock = exportStock;
         this.mapper = mapper;
     }
@@ -118,8 +113,6 @@ public class AdminInventoryResource extends ImportRunsResource {
         return holdings.holders(Identifiers.requireSku(sku, "sku"), limit, cursor);
     }
 
-    // 202 (the run, its Location), 400 (empty file), 409 (another import running), 413: BulkImports' answers,
-    // documented for every service by ImportRunsDocumentation.
     @POST
     @Path(START)
     @Consumes(BulkImports.NDJSON)
@@ -130,7 +123,7 @@ public class AdminInventoryResource extends ImportRunsResource {
                     + "updated) and the rejected lines, each with its line number and the problem the PUT would give.")
     @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON, schema = @Schema(implementation = StockLine.class)))
     public Response importStock(InputStream body) {
-        return imports.accepted(imports.start(importStock, body), IMPORTS);
+        return startImport(body);
     }
 
     @GET

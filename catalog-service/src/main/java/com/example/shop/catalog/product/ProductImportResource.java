@@ -36,21 +36,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 public class ProductImportResource extends ImportRunsResource {
 
-    static final String RUNS = "/admin/catalog/imports";
-
-    private final BulkImports imports;
-    private final ImportProducts importProducts;
     private final ExportProducts exportProducts;
 
     ProductImportResource(BulkImports imports, ImportProducts importProducts, ExportProducts exportProducts) {
-        super(imports, importProducts.kind());
-        this.imports = imports;
-        this.importProducts = importProducts;
+        super(imports, importProducts);
         this.exportProducts = exportProducts;
     }
 
-    // 202 (the run, its Location), 400 (empty file), 409 (another import running), 413: BulkImports' answers,
-    // documented for every service by ImportRunsDocumentation.
     @POST
     @Path(START)
     @Consumes(BulkImports.NDJSON)
@@ -64,7 +56,7 @@ public class ProductImportResource extends ImportRunsResource {
             schema = @Schema(implementation = ProductBody.class)))
     @APIResponse(responseCode = "503", description = "The database is unavailable")
     public Response importProducts(InputStream body) {
-        return imports.accepted(imports.start(importProducts, body), RUNS);
+        return startImport(body);
     }
 
     @GET

@@ -36,23 +36,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 public class CategoryImportResource extends ImportRunsResource {
 
-    static final String RUNS = "/admin/categories/imports";
-
-    private final BulkImports imports;
-    private final ImportCategories importer;
     private final ExportCategories export;
     private final ObjectMapper mapper;
 
     public CategoryImportResource(BulkImports imports, ImportCategories importer, ExportCategories export, ObjectMapper mapper) {
-        super(imports, importer.kind());
-        this.imports = imports;
-        this.importer = importer;
+        super(imports, importer);
         this.export = export;
         this.mapper = mapper;
     }
 
-    // 202 (the run, its Location), 400 (empty file), 409 (another import running), 413: BulkImports' answers,
-    // documented for every service by ImportRunsDocumentation.
     @POST
     @Path(START)
     @Consumes(BulkImports.NDJSON)
@@ -65,7 +57,7 @@ public class CategoryImportResource extends ImportRunsResource {
             schema = @Schema(implementation = CategoryLine.class)))
     @APIResponse(responseCode = "503", description = "The database is unavailable")
     public Response importCategories(InputStream body) {
-        return imports.accepted(imports.start(importer, body), RUNS);
+        return startImport(body);
     }
 
     @GET

@@ -9,6 +9,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -19,8 +21,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
  * The runs of one kind of import over HTTP, the same in every service: {@code GET imports} (newest
  * first), {@code GET imports/{id}} and {@code GET imports/{id}/rejects} below the resource's own
  * {@code @Path}, all answered by {@link BulkImports}. A service's import resource extends this
- * class, declares its own {@code POST} at {@link #START} (its request body and what a line does are
- * its own; {@link ImportRunsDocumentation} documents the answers BulkImports gives there), and
+ * class, declares its own {@code POST} at {@link #START}, which answers {@link #startImport} (its
+ * request body and what a line does are its own; {@link ImportRunsDocumentation} documents the
+ * answers BulkImports gives there), and
  * names its imports with {@link ImportRunsNamed}: each service's operations need their own
  * operationIds in the gateway's merged document, and ImportRunsDocumentation gives them from that
  * name.
@@ -42,12 +45,15 @@ public abstract class ImportRunsResource {
     static final String LIST_REJECTS = "listImportRunRejects";
 
     private final BulkImports imports;
-    private final ImportKind<?> kind;
+    private final LineImporter<?> importer;
+    /** The resource's own {@code @Path} + {@code /imports}: where a started run's Location points below. */
+    private final String runsPath;
 
-    /** @param kind the import whose runs this resource shows (its importer's {@link LineImporter#kind()}) */
-    protected ImportRunsResource(BulkImports imports, ImportKind<?> kind) {
+    /** @param importer what this resource imports: {@link #startImport} runs it, and the runs shown are of its kind */
+    protected ImportRunsResource(BulkImports imports, LineImporter<?> importer) {
         this.imports = imports;
-        this.kind = kind;
+        this.importer = importer;
+        this.runsPath = resourcePath(getClass()) + "/imports";
     }
 
     /**
@@ -56,6 +62,16 @@ public abstract class ImportRunsResource {
      */
     protected ImportRunsResource() {
         this(null, null);
+    }
+
+    /**
+     * Starts an import of {@code body}: what each subclass's {@code @POST @Path(START)} method answers, 202 with
+     * the run and its Location ({@link BulkImports#accepted}), or BulkImports' 400, 409 or 413 (all documented
+     * by {@link ImportRunsDocumentation}). The method stays the subclass's: its operationId, line type and what
+     * a line does are its own.
+     */
+    protected final Response startImport(InputStream body) {
+        return imports.accepted(imports.start(importer, body), runsPath);
     }
 
     @GET
@@ -67,7 +83,7 @@ public abstract class ImportRunsResource {
     @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
     public Page<ImportRun> runs(@QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
                                 @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page") String cursor) {
-        return imports.runs(kind, limit, cursor);
+        return imports.runs(importer.kind(), limit, cursor);
     }
 
     @GET
@@ -78,7 +94,7 @@ public abstract class ImportRunsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
     @APIResponse(responseCode = "404", description = "No such run")
     public ImportRun run(@PathParam("id") String id) {
-        return imports.run(kind, id);
+        return imports.run(importer.kind(), id);
     }
 
     @GET
@@ -92,6 +108,20 @@ public abstract class ImportRunsResource {
     public Page<ImportReject> rejects(@PathParam("id") String id,
                                       @QueryParam("limit") @Parameter(description = "Page size 1..1000, default 100") Integer limit,
                                       @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page") String cursor) {
-        return imports.rejects(kind, id, limit, cursor);
+        return imports.rejects(importer.kind(), id, limit, cursor);
+    }
+
+    /**
+     * The {@code @Path} of the resource class (the first class up from {@code type} that declares one: the
+     * container may hand over a subclass of it), as the document writes it.
+     */
+    private static String resourcePath(Class<?> type) {
+        for (Class<?> declaring = type; declaring != null; declaring = declaring.getSuperclass()) {
+            Path path = declaring.getDeclaredAnnotation(Path.class);
+            if (path != null) {
+                return "/" + path.value().replaceAll("^/+|/+$", "");
+            }
+        }
+        throw new IllegalStateException(type.getName() + " extends ImportRunsResource without a @Path");
     }
 }
