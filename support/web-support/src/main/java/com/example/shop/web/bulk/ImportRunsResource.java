@@ -23,10 +23,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
  * {@code @Path}, all answered by {@link BulkImports}. A service's import resource extends this
  * class, declares its own {@code POST} at {@link #START}, which answers {@link #startImport} (its
  * request body and what a line does are its own; {@link ImportRunsDocumentation} documents the
- * answers BulkImports gives there), and
- * names its imports with {@link ImportRunsNamed}: each service's operations need their own
- * operationIds in the gateway's merged document, and ImportRunsDocumentation gives them from that
- * name.
+ * answers BulkImports gives there), and names its imports with {@link ImportRunsNamed}: each
+ * service's operations need their own operationIds in the gateway's merged document, and
+ * ImportRunsDocumentation gives them from that name.
  * <p>
  * Admin only and never cached: {@link HttpCaching} is read from the class that declares the
  * method, this one, and {@link RolesAllowed} stands here as well as on each service's resource
@@ -70,7 +69,7 @@ public abstract class ImportRunsResource {
      * by {@link ImportRunsDocumentation}). The method stays the subclass's: its operationId, line type and what
      * a line does are its own.
      */
-    protected final Response startImport(InputStream body) {
+    protected Response startImport(InputStream body) {
         return imports.accepted(imports.start(importer, body), runsPath);
     }
 
