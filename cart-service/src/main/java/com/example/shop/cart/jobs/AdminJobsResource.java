@@ -3,6 +3,7 @@ package com.example.shop.cart.jobs;
 import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.PageSize;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
@@ -111,10 +112,7 @@ public class AdminJobsResource {
             @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page, unchanged") String cursor) {
         JobName name = job == null ? null : JobName.fromWire(job).orElseThrow(() ->
                 Problems.invalidField("job", "Query parameter 'job' must be one of " + JobName.allWire()));
-        int size = limit == null ? DEFAULT_LIMIT : limit;
-        if (size < 1 || size > MAX_LIMIT) {
-            throw Problems.invalidField("limit", "Query parameter 'limit' must be between 1 and " + MAX_LIMIT + ", not " + limit);
-        }
+        int size = PageSize.of(limit, DEFAULT_LIMIT, MAX_LIMIT);
         JobRuns.RunPosition after = cursor == null ? null : JobRuns.RunPosition.fromCursor(cursor).orElseThrow(() ->
                 Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of a page, unchanged"));
         // One more than asked: whether there is a next page, without a count.

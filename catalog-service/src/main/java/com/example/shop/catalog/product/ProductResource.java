@@ -2,6 +2,7 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.PageSize;
 import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
@@ -136,11 +137,7 @@ public class ProductResource {
             @Parameter(description = "Page size 1..100, default 20") @QueryParam("limit") Integer limit,
             @Parameter(description = "The 'next' of the previous page, unchanged") @QueryParam("cursor") String cursor,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
-        int pageSize = limit == null ? config.products().defaultLimit() : limit;
-        if (pageSize < 1 || pageSize > config.products().maxLimit()) {
-            throw Problems.invalidField("limit", "Query parameter 'limit' must be between 1 and "
-                    + config.products().maxLimit() + ", not " + limit);
-        }
+        int pageSize = PageSize.of(limit, config.products().defaultLimit(), config.products().maxLimit());
         if (minSavingsPct != null && (minSavingsPct < 0 || minSavingsPct > 100)) {
             throw Problems.invalidField("minSavingsPct", "Query parameter 'minSavingsPct' must be between 0 and 100");
         }

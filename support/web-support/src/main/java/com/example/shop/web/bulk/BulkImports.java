@@ -3,6 +3,7 @@ package com.example.shop.web.bulk;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.PageSize;
 import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.runs.RunStarted;
 import com.example.shop.web.runs.RunState;
@@ -130,7 +131,7 @@ public class BulkImports {
 
     /** Runs of one kind, newest first. */
     public Page<ImportRun> runs(ImportKind<?> kind, Integer limit, String cursor) {
-        int size = limit("limit", limit, 20, 100);
+        int size = PageSize.of(limit, 20, 100);
         if (cursor != null && !Identifiers.isObjectId(cursor)) {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
@@ -141,7 +142,7 @@ public class BulkImports {
 
     /** A run's rejected lines in line order. */
     public Page<ImportReject> rejects(ImportKind<?> kind, String id, Integer limit, String cursor) {
-        int size = limit("limit", limit, 100, 1000);
+        int size = PageSize.of(limit, 100, 1000);
         if (cursor != null && !LINE.matcher(cursor).matches()) {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
@@ -274,14 +275,6 @@ public class BulkImports {
     private Set<String> runningHere() {
         String running = busy.get();
         return running == null ? Set.of() : Set.of(running);
-    }
-
-    private static int limit(String name, Integer value, int defaultValue, int max) {
-        int size = value == null ? defaultValue : value;
-        if (size < 1 || size > max) {
-            throw Problems.invalidField(name, "Query parameter '" + name + "' must be between 1 and " + max + ", not " + value);
-        }
-        return size;
     }
 
     private static ProblemException unknownRun(String id) {
