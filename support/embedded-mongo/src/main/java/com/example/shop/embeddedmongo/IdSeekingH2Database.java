@@ -8,11 +8,14 @@ import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
 import java.lang.reflect.Field;
 import java.util.List;
+import de.bwaldvogel.mongo.bson.Document;
+import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.DataType;
 
 /**
- * An H2 database whose collections are {@link IdSeekingH2Collection}s and whose unique indexes
- * order their keys by value ({@link OrderedKeyUniqueIndex}). Collections' maps are opened under the
+ * An H2 database whose collections are {@link IdSeekingH2Collection}s, whose documents are kept as
+ * BSON ({@link BsonDocumentType}) and whose unique indexes order their keys by value ({@link OrderedKeyUniqueIndex}). Collections' maps are opened under the
  * same names as {@link H2Database} uses; an index map written by H2Database is converted on first
  * open, so a data file written by either opens here. Secondary indexes are not implemented by
  * mongo-java-server; here they also cost nothing when the database opens ({@link IgnoredIndex}).
@@ -38,7 +41,8 @@ final class IdSeekingH2Database extends H2Database {
         MVStore store = store();
         String namespace = getFullCollectionNamespace(collectionName);
         return new IdSeekingH2Collection(this, collectionName, options,
-                store.openMap(DATA_PREFIX + namespace), store.openMap(META_PREFIX + namespace), cursorRegistry);
+                store.openMap(DATA_PREFIX + namespace, new MVMap.Builder<Object, Document>().valueType(documents())),
+                store.openMap(META_PREFIX + namespace), cursorRegistry);
     }
 
     @Override
@@ -64,6 +68,12 @@ final class IdSeekingH2Database extends H2Database {
     /** The name H2Database gives an index's map. */
     private String indexMapName(String collectionName, String indexName) {
         return getFullCollectionNamespace(collectionName) + "._index_" + indexName;
+    }
+
+    /** A collection's documents, as BSON; one type per map, as H2 gives each map its own. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DataType<Document> documents() {
+        return (DataType) new BsonDocumentType();
     }
 
     private MVStore store() {
