@@ -34,6 +34,7 @@ public final class Main {
             case "scale-queries" -> ScaleQueries.run(a);
             case "scale-freshness" -> ScaleFreshness.run(a);
             case "scale-report" -> ScaleReport.run(a);
+            case "db-writes" -> DbWrites.run(a);
             default -> {
                 usage();
                 yield 2;
@@ -45,7 +46,7 @@ public final class Main {
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
                 "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop",
-                "scale-queries", "scale-freshness", "scale-report"))
+                "scale-queries", "scale-freshness", "scale-report", "db-writes"))
                 + " --option value ...");
     }
 }

@@ -1,0 +1,121 @@
+package com.example.shop.bench;
+
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Updates.combine;
+import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.set;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bson.Document;
+
+/**
+ * The database alone under the cart's kind of writes: each round journals a move (insert), changes
+ * one line of a three-line cart among {@code --carts} with a guarded find-and-modify, and settles the
+ * move (delete), from {@code --threads} clients at once. Reports rounds per second and, with
+ * {@code --pid} (the database's process), its CPU per round: the figure to compare two builds of
+ * the embedded server on a fresh data file each (bench/README.md, "The database alone").
+ */
+final class DbWrites {
+
+    private DbWrites() {
+    }
+
+    static int run(Args a) throws Exception {
+        int threads = a.integer("threads", 32);
+        int carts = a.integer("carts", 5000);
+        Duration warmup = a.seconds("warmup", 15);
+        Duration measured = a.seconds("seconds", 30);
+        String pid = a.str("pid", "");
+        try (MongoClient client = MongoClients.create(a.required("mongo"))) {
+            MongoCollection<Document> cart = client.getDatabase("db_writes").getCollection("cart");
+            MongoCollection<Document> moves = client.getDatabase("db_writes").getCollection("moves");
+            if (cart.countDocuments() < carts) {
+                cart.drop();
+                List<Document> batch = new ArrayList<>();
+                for (int i = 0; i < carts; i++) {
+                    batch.add(cart(i));
+                    if (batch.size() == 500 || i == carts - 1) {
+                        cart.insertMany(batch);
+                        batch.clear();
+                    }
+                }
+            }
+            load(cart, moves, threads, carts, warmup);
+            long ticksBefore = pid.isEmpty() ? 0 : cpuTicks(pid);
+            long rounds = load(cart, moves, threads, carts, measured);
+            long ticks = pid.isEmpty() ? 0 : cpuTicks(pid) - ticksBefore;
+            double perSecond = rounds / (measured.toMillis() / 1000.0);
+            String cpu = pid.isEmpty() ? "n/a" : String.format("%.2f", ticks * 10.0 / rounds); // 100 ticks a second
+            System.out.printf("RESULT db-writes threads=%d carts=%d rounds=%d rounds_per_s=%.0f db_cpu_ms_per_round=%s%n",
+                    threads, carts, rounds, perSecond, cpu);
+        }
+        return 0;
+    }
+
+    private static Document cart(int i) {
+        List<Document> items = new ArrayList<>();
+        for (int j = 0; j < 3; j++) {
+            items.add(new Document("sku", "sku-" + j).append("qty", 1).append("sold", false)
+                    .append("details", new Document("title", "Kind of Blue " + j).append("type", "Audio Album")
+                            .append("unit_price", 999L).append("currency", "USD")));
+        }
+        return new Document("_id", "cart-" + i).append("status", "active").append("currency", "USD")
+                .append("last_modified", new Date()).append("items", items);
+    }
+
+    /** Rounds done by {@code threads} clients in {@code duration}; the first failure ends the run. */
+    private static long load(MongoCollection<Document> cart, MongoCollection<Document> moves, int threads, int carts,
+                             Duration duration) throws InterruptedException {
+        AtomicLong rounds = new AtomicLong();
+        AtomicReference<RuntimeException> failed = new AtomicReference<>();
+        long end = System.nanoTime() + duration.toNanos();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        for (int t = 0; t < threads; t++) {
+            pool.execute(() -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                try {
+                    while (System.nanoTime() < end && failed.get() == null) {
+                        String id = "cart-" + random.nextInt(carts);
+                        String op = UUID.randomUUID().toString();
+                        moves.insertOne(new Document("_id", op).append("cart", id).append("at", new Date()));
+                        cart.findOneAndUpdate(and(eq("_id", id), eq("status", "active"), eq("items.sku", "sku-1")),
+                                combine(inc("items.$.qty", 1), set("last_modified", new Date())));
+                        moves.deleteOne(eq("_id", op));
+                        rounds.incrementAndGet();
+                    }
+                } catch (RuntimeException e) {
+                    failed.compareAndSet(null, e);
+                }
+            });
+        }
+        pool.shutdown();
+        pool.awaitTermination(duration.toSeconds() + 60, TimeUnit.SECONDS);
+        if (failed.get() != null) {
+            throw failed.get();
+        }
+        return rounds.get();
+    }
+
+    /** User and system clock ticks of the process. */
+    private static long cpuTicks(String pid) throws Exception {
+        String stat = Files.readString(Path.of("/proc", pid, "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    }
+}
