@@ -9,8 +9,6 @@ import static com.mongodb.client.model.Updates.set;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Date;
@@ -57,13 +55,13 @@ final class DbWrites {
                 }
             }
             load(cart, moves, threads, carts, warmup);
-            long ticksBefore = pid.isEmpty() ? 0 : cpuTicks(pid);
+            Duration cpuBefore = cpu(pid);
             long rounds = load(cart, moves, threads, carts, measured);
-            long ticks = pid.isEmpty() ? 0 : cpuTicks(pid) - ticksBefore;
+            Duration cpu = cpu(pid).minus(cpuBefore);
             double perSecond = rounds / (measured.toMillis() / 1000.0);
-            String cpu = pid.isEmpty() ? "n/a" : String.format("%.2f", ticks * 10.0 / rounds); // 100 ticks a second
+            String cpuPerRound = pid.isEmpty() ? "n/a" : String.format("%.2f", cpu.toNanos() / 1e6 / rounds);
             System.out.printf("RESULT db-writes threads=%d carts=%d rounds=%d rounds_per_s=%.0f db_cpu_ms_per_round=%s%n",
-                    threads, carts, rounds, perSecond, cpu);
+                    threads, carts, rounds, perSecond, cpuPerRound);
         }
         return 0;
     }
@@ -112,10 +110,9 @@ final class DbWrites {
         return rounds.get();
     }
 
-    /** User and system clock ticks of the process. */
-    private static long cpuTicks(String pid) throws Exception {
-        String stat = Files.readString(Path.of("/proc", pid, "stat"));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    /** The CPU time of the process so far, as {@link Observed} reads it (zero without a pid). */
+    private static Duration cpu(String pid) {
+        return pid.isEmpty() ? Duration.ZERO
+                : ProcessHandle.of(Long.parseLong(pid)).flatMap(h -> h.info().totalCpuDuration()).orElse(Duration.ZERO);
     }
 }
