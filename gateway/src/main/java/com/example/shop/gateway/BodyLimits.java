@@ -9,16 +9,11 @@ import io.vertx.core.http.HttpServerRequest;
  * under {@code gateway.limits.import-max-body-size}. A declared {@code Content-Length} over the
  * limit is refused before the body is read (Gateway); a body of unknown length is counted while it
  * streams (ProxyInterceptors). Either way the answer is a 413 problem naming the limit.
+ *
+ * @param ordinary the limit of every request but an import
+ * @param imports  the limit of a bulk import
  */
-final class BodyLimits {
-
-    private final long ordinary;
-    private final long imports;
-
-    BodyLimits(long ordinary, long imports) {
-        this.ordinary = ordinary;
-        this.imports = imports;
-    }
+record BodyLimits(long ordinary, long imports) {
 
     /** The limit of a request to {@code path} (dot segments resolved). */
     long of(String method, String path) {
@@ -27,13 +22,5 @@ final class BodyLimits {
 
     long of(HttpServerRequest request) {
         return of(request.method().name(), io.vertx.core.http.impl.HttpUtils.normalizePath(request.path()));
-    }
-
-    long ordinary() {
-        return ordinary;
-    }
-
-    long imports() {
-        return imports;
     }
 }
