@@ -91,6 +91,7 @@ class TextSearchTest {
         assertEquals(List.of("t-als", "t-desc", "t-gs"), sorted(found("coltrain ")));
         assertEquals(List.of("t-gs"), found("giamt steps "));        // "giamt": five letters, one edit
         assertEquals(List.of(), found("blux "));                     // four letters: exact only
+        assertEquals(List.of(), found("doltrane "));                 // the first letter is never the typo
     }
 
     @Test

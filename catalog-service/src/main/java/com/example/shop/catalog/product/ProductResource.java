@@ -122,7 +122,7 @@ public class ProductResource {
             @Parameter(description = "pricing.retail in a range of minor units, 'min-max' (max excluded) or 'min-', as the price facet "
                     + "names its buckets; repeat for any of several") @QueryParam("price") List<String> price,
             @Parameter(description = "Text search in title (ranked higher), description and the text attributes of details: every word "
-                    + "must match, by its English stem, with one typo in words of 5 letters or more, and the last word as a prefix "
+                    + "must match, by its English stem, with one typo (not in the first letter) in words of 5 letters or more, and the last word as a prefix "
                     + "unless q ends with a space. Plain text: no character is query syntax. At most 200 characters.")
             @QueryParam("q") String q,
             @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability")

@@ -19,8 +19,8 @@ import org.apache.lucene.search.TermQuery;
  * much. A word matches:
  * <ul>
  * <li>its English stem ("albums" finds "album"), ranked by BM25;</li>
- * <li>with one edit (a typo), if it has at least {@value #FUZZY_MIN} letters ("coltrain" finds
- * "Coltrane"), ranked below an exact match;</li>
+ * <li>with one edit (a typo) after its first letter, if it has at least {@value #FUZZY_MIN} letters
+ * ("coltrain" finds "Coltrane"), ranked below an exact match;</li>
  * <li>as a prefix, if it is the last word and the text does not end with a space: the shopper is
  * still typing it ("supr" finds "Supreme").</li>
  * </ul>
@@ -31,6 +31,13 @@ final class TextQuery {
     static final float TITLE_BOOST = 3f;
     static final int FUZZY_MIN = 5;
     static final int PREFIX_MIN = 2;
+    /**
+     * A typo is looked for after the first letter only. Forgiving the first letter too made "night" also
+     * match "light", "might", "eight", "right", ...: in the large seed store "blue night" then matched
+     * 61,126 products, all of them scored, and ran at half the rate (74 against 155 requests/s, catalog
+     * direct, 8 connections); a shopper seldom mistypes the first letter.
+     */
+    static final int FUZZY_PREFIX = 1;
     /** More words than this add nothing a shopper means and only cost: the rest are ignored. */
     static final int MAX_WORDS = 12;
 
@@ -53,8 +60,8 @@ final class TextQuery {
                 either.add(boosted(new TermQuery(new Term(ProductDocuments.TITLE_TEXT, stem)), TITLE_BOOST), BooleanClause.Occur.SHOULD);
                 either.add(new TermQuery(new Term(ProductDocuments.BODY_TEXT, stem)), BooleanClause.Occur.SHOULD);
                 if (word.codePointCount(0, word.length()) >= FUZZY_MIN) {
-                    either.add(boosted(new FuzzyQuery(new Term(ProductDocuments.TITLE_TEXT, stem), 1), TITLE_BOOST / 2), BooleanClause.Occur.SHOULD);
-                    either.add(boosted(new FuzzyQuery(new Term(ProductDocuments.BODY_TEXT, stem), 1), 0.5f), BooleanClause.Occur.SHOULD);
+                    either.add(boosted(typo(ProductDocuments.TITLE_TEXT, stem), TITLE_BOOST / 2), BooleanClause.Occur.SHOULD);
+                    either.add(boosted(typo(ProductDocuments.BODY_TEXT, stem), 0.5f), BooleanClause.Occur.SHOULD);
                 }
                 ways++;
             }
@@ -69,6 +76,10 @@ final class TextQuery {
             }
         }
         return searched == 0 ? new MatchNoDocsQuery("no searchable word in q") : all.build();
+    }
+
+    private static Query typo(String field, String stem) {
+        return new FuzzyQuery(new Term(field, stem), 1, FUZZY_PREFIX, FuzzyQuery.defaultMaxExpansions, FuzzyQuery.defaultTranspositions);
     }
 
     private static Query boosted(Query query, float boost) {
