@@ -14,10 +14,7 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bson.Document;
@@ -77,33 +74,25 @@ final class DbWrites {
                 .append("last_modified", new Date()).append("items", items);
     }
 
-    /** Rounds done by {@code threads} clients in {@code duration}; the first failure ends the run. */
+    /** Rounds done by {@code threads} clients in {@code duration} ({@link Load}); the first failure ends the run. */
     private static long load(MongoCollection<Document> cart, MongoCollection<Document> moves, int threads, int carts,
                              Duration duration) throws InterruptedException {
         AtomicLong rounds = new AtomicLong();
         AtomicReference<RuntimeException> failed = new AtomicReference<>();
-        long end = System.nanoTime() + duration.toNanos();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        for (int t = 0; t < threads; t++) {
-            pool.execute(() -> {
-                ThreadLocalRandom random = ThreadLocalRandom.current();
-                try {
-                    while (System.nanoTime() < end && failed.get() == null) {
-                        String id = "cart-" + random.nextInt(carts);
-                        String op = UUID.randomUUID().toString();
-                        moves.insertOne(new Document("_id", op).append("cart", id).append("at", new Date()));
-                        cart.findOneAndUpdate(and(eq("_id", id), eq("status", "active"), eq("items.sku", "sku-1")),
-                                combine(inc("items.$.qty", 1), set("last_modified", new Date())));
-                        moves.deleteOne(eq("_id", op));
-                        rounds.incrementAndGet();
-                    }
-                } catch (RuntimeException e) {
-                    failed.compareAndSet(null, e);
-                }
-            });
-        }
-        pool.shutdown();
-        pool.awaitTermination(duration.toSeconds() + 60, TimeUnit.SECONDS);
+        Load.run(threads, duration, Long.MAX_VALUE, client -> {
+            try {
+                String id = "cart-" + ThreadLocalRandom.current().nextInt(carts);
+                String op = UUID.randomUUID().toString();
+                moves.insertOne(new Document("_id", op).append("cart", id).append("at", new Date()));
+                cart.findOneAndUpdate(and(eq("_id", id), eq("status", "active"), eq("items.sku", "sku-1")),
+                        combine(inc("items.$.qty", 1), set("last_modified", new Date())));
+                moves.deleteOne(eq("_id", op));
+                rounds.incrementAndGet();
+            } catch (RuntimeException e) {
+                failed.compareAndSet(null, e);
+            }
+            return 1;
+        }, () -> failed.get() != null);
         if (failed.get() != null) {
             throw failed.get();
         }
