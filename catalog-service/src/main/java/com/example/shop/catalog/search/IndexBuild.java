@@ -29,7 +29,8 @@ import org.jboss.logging.Logger;
  * every {@code catalog.search.feed-idle-every} once it has brought nothing for {@link #QUIET_MILLIS};
  * every {@code catalog.search.commit-every} the index is committed with the feed position it
  * reaches, and a writer that broke is replaced by a rebuilt index; once a minute the feed is
- * trimmed of what is older than {@code catalog.search.feed-retention}.</li>
+ * trimmed of what is older than {@code catalog.search.feed-retention}; after many writes, once
+ * quiet, the index is merged into one segment for reads ({@link ProductIndex#mergeWhenFragmented}).</li>
  * </ul>
  * Feed, commits and builds share the thread, so they never overlap.
  */
@@ -353,6 +354,7 @@ public class IndexBuild {
             if (follower.follow() > 0) {
                 lastFed = now;
             }
+            index.mergeWhenFragmented(now - lastFed >= QUIET_MILLIS);
             if (now - lastCommit >= commitEveryMillis) {
                 lastCommit = now;
                 commitIfChanged();

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -99,6 +100,13 @@ class ProductIndex {
     private volatile boolean usable;
     /** One cache of filter matches for every generation's searchers: its entries are per segment. */
     private final FilterCache filters = new FilterCache();
+    /** Puts and removals since the index in use was last merged into one segment. */
+    private final AtomicLong writesSinceMerge = new AtomicLong();
+    /** The writer whose merge {@link #mergeWhenFragmented} started and has not seen end; only its caller's thread touches it. */
+    private IndexWriter merging;
+    private long mergeStarted;
+    /** A merge starts once the writes since the last one reach this share of the index's products. */
+    static final int MERGE_AFTER_WRITES_PERCENT = 10;
 
     ProductIndex(CatalogConfig config) {
         this.path = Path.of(config.search().directory());
@@ -254,6 +262,7 @@ class ProductIndex {
                     writer.updateDocument(ProductDocuments.idOf(product.sku()), document);
                 }
             }
+            writesSinceMerge.incrementAndGet();
         });
     }
 
@@ -264,6 +273,7 @@ class ProductIndex {
                     writer.deleteDocuments(ProductDocuments.idOf(sku));
                 }
             }
+            writesSinceMerge.incrementAndGet();
         });
     }
 
@@ -282,13 +292,65 @@ class ProductIndex {
     /**
      * Merges the index this thread builds into one segment, at the end of a full build: a listing
      * pays for every segment (its sort's comparators, its skipping structures, the terms of {@code q}
-     * looked up in each), and a build leaves about 17 at 300,000 products. Later changes add small
-     * segments, which Lucene's default merge policy folds.
+     * looked up in each), and a build leaves about 17 at 300,000 products.
      */
     void mergeForReads() {
         IndexWriter writer = builtByThisThread().writer();
         uninterrupted(() -> writer.forceMerge(1));
+        writesSinceMerge.set(0);
         refresh();
+    }
+
+    /**
+     * The same for writes that come one by one (a bulk import, here or on another replica through the
+     * feed): each refresh of a write makes a segment, and the merge policy leaves about 17 after an
+     * import of 300,000 products, where a two-word {@code q} ran at half the rate of one segment. Called by the index's worker between rounds of the feed: when the index
+     * has been {@code quiet} and the writes since the last merge reach {@value #MERGE_AFTER_WRITES_PERCENT} %
+     * of its products, it starts merging the index in use into one segment in Lucene's merge thread
+     * (reads and writes go on meanwhile); on a later call, once the merge is over, reads move to the
+     * merged index. Smaller edits are left to the merge policy: a merge rewrites the whole index.
+     * Not while a rebuild beside the index runs (the rebuild merges what it builds).
+     */
+    void mergeWhenFragmented(boolean quiet) {
+        Opened current = opened;
+        if (current == null || staging != null) {
+            return;
+        }
+        IndexWriter writer = current.writer();
+        if (merging != null) {
+            if (merging == writer && writer.isOpen() && (writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty())) {
+                return;
+            }
+            if (merging == writer && writer.isOpen()) {
+                refresh();
+                LOG.infof("Search index merged into one segment for reads in %d ms", (System.nanoTime() - mergeStarted) / 1_000_000);
+            }
+            merging = null;
+            return;
+        }
+        long written = writesSinceMerge.get();
+        if (!quiet || written == 0 || written * 100 < (long) writer.getDocStats().numDocs * MERGE_AFTER_WRITES_PERCENT) {
+            return;
+        }
+        writesSinceMerge.set(0);
+        mergeStarted = System.nanoTime();
+        uninterrupted(() -> writer.forceMerge(1, false));
+        merging = writer;
+    }
+
+    /** How many segments the reads of the index in use see now. */
+    int segments() {
+        Opened current = opened();
+        try {
+            IndexSearcher searcher = current.searchers().acquire();
+            try {
+                return searcher.getIndexReader().leaves().size();
+            } finally {
+                current.searchers().release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The generation this thread builds: the new one for the rebuild's own thread, the one in use otherwise. */

@@ -246,6 +246,28 @@ class IndexLifecycleTest {
     }
 
     @Test
+    void manyWritesLeaveEveryReplicasIndexMergedIntoOneSegmentOnceQuietWithTheSameProducts() throws Exception {
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        assertEquals(1, a.index.segments(), "a build merges what it built");
+        // a tenth of the products and more, one by one, as an import writes them: each refresh a segment
+        for (int i = 0; i < 150; i++) {
+            a.write(String.format("sku-%05d", i * 7), "Imported again " + i);
+            a.write("imported-" + i, "Imported " + i);
+        }
+        eventually("b followed the writes", () -> b.json("imported-149") != null);
+        assertTrue(a.index.segments() > 1, "the writes left segments: " + a.index.segments());
+        long deadline = System.nanoTime() + (IndexBuild.QUIET_MILLIS + 10_000) * 1_000_000L;
+        while (a.index.segments() > 1 || b.index.segments() > 1) {
+            assertTrue(System.nanoTime() < deadline, "segments once quiet: a " + a.index.segments() + ", b " + b.index.segments());
+            Thread.sleep(50);
+        }
+        assertEquals(products.keySet(), a.skus());
+        assertEquals(products.keySet(), b.skus());
+        assertTrue(b.json("sku-00007").contains("Imported again 1"));
+    }
+
+    @Test
     void aQuietReplicaReadsTheFeedLessOftenAndStillTakesTheNextChangeWithinASecond() throws Exception {
         Replica a = new Replica("a").awaitUsable();
         Replica b = new Replica("b").awaitUsable();
