@@ -74,6 +74,13 @@ public interface CatalogConfig {
         @WithDefault("500,1000,1500,2000,3000,5000")
         List<Long> priceBuckets();
 
+        /**
+         * How many listing searches run at once; the others wait their turn, first come first served.
+         * Unset: two per processor the JVM sees (a container's CPU limit). A search is pure CPU (the
+         * index is in memory), so more at once only share the same cores more finely.
+         */
+        java.util.OptionalInt concurrentSearches();
+
         /** How often changes written through to the index are committed to disk (they are searchable at once). */
         @WithDefault("PT5S")
         java.time.Duration commitEvery();

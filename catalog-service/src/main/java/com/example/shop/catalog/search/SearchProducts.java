@@ -44,15 +44,17 @@ public class SearchProducts {
     }
 
     private final ProductIndex index;
+    private final SearchTurns turns;
     private final CategorySubtrees categories;
     private final ProductCursor cursors;
     private final PriceBuckets buckets;
     private final ObjectMapper mapper;
     private final FacetCache facetCache = new FacetCache();
 
-    SearchProducts(ProductIndex index, CategorySubtrees categories, CatalogConfig config, PriceBuckets buckets,
-                   ObjectMapper mapper) {
+    SearchProducts(ProductIndex index, SearchTurns turns, CategorySubtrees categories, CatalogConfig config,
+                   PriceBuckets buckets, ObjectMapper mapper) {
         this.index = index;
+        this.turns = turns;
         this.categories = categories;
         this.cursors = new ProductCursor(config.cursor().secret());
         this.buckets = buckets;
@@ -75,7 +77,7 @@ public class SearchProducts {
         ProductCursor.Position position = query.cursor() == null ? null : cursors.decode(query.cursor(), fingerprint, sort);
         ListingFilters filters = ListingFilters.of(query, categoryIds);
         String inputs = Integer.toHexString(Objects.hash(categoryIds, counted, buckets.all()));
-        return index.read((searcher, state) -> {
+        return turns.run(() -> index.read((searcher, state) -> {
             String tag = state + "." + inputs;
             if (EntityTags.noneMatchHits(knownTag, "W/\"" + tag + "\"")) {
                 return new Listing(null, tag, true);
@@ -85,7 +87,7 @@ public class SearchProducts {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        });
+        }));
     }
 
     private String page(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,

@@ -660,6 +660,10 @@ class IndexLifecycleTest {
                         return List.of(1000L);
                     }
 
+                    public java.util.OptionalInt concurrentSearches() {
+                        return java.util.OptionalInt.empty();
+                    }
+
                     public Duration commitEvery() {
                         return Duration.ofMillis(200);
                     }
