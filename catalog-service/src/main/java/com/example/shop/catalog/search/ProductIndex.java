@@ -304,9 +304,9 @@ class ProductIndex {
     /**
      * The same for writes that come one by one (a bulk import, here or on another replica through the
      * feed): each refresh of a write makes a segment, and the merge policy leaves about 17 after an
-     * import of 300,000 products, where a two-word {@code q} ran at half the rate of one segment. Called by the index's worker between rounds of the feed: when the index
-     * has been {@code quiet} and the writes since the last merge reach {@value #MERGE_AFTER_WRITES_PERCENT} %
-     * of its products, it starts merging the index in use into one segment in Lucene's merge thread
+     * import of 300,000 products, where a two-word {@code q} ran at half the rate of one segment.
+     * Called by the index's worker between rounds of the feed: when the index has been {@code quiet}
+     * and the writes since the last merge reach {@value #MERGE_AFTER_WRITES_PERCENT} % of its products, it starts merging the index in use into one segment in Lucene's merge thread
      * (reads and writes go on meanwhile); on a later call, once the merge is over, reads move to the
      * merged index. Smaller edits are left to the merge policy: a merge rewrites the whole index.
      * Not while a rebuild beside the index runs (the rebuild merges what it builds).
@@ -318,10 +318,11 @@ class ProductIndex {
         }
         IndexWriter writer = current.writer();
         if (merging != null) {
-            if (merging == writer && writer.isOpen() && (writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty())) {
+            boolean ours = merging == writer && writer.isOpen(); // not swapped by a rebuild or closed meanwhile
+            if (ours && (writer.hasPendingMerges() || !writer.getMergingSegments().isEmpty())) {
                 return;
             }
-            if (merging == writer && writer.isOpen()) {
+            if (ours) {
                 refresh();
                 LOG.infof("Search index merged into one segment for reads in %d ms", (System.nanoTime() - mergeStarted) / 1_000_000);
             }
