@@ -306,7 +306,8 @@ class ProductIndex {
      * feed): each refresh of a write makes a segment, and the merge policy leaves about 17 after an
      * import of 300,000 products, where a two-word {@code q} ran at half the rate of one segment.
      * Called by the index's worker between rounds of the feed: when the index has been {@code quiet}
-     * and the writes since the last merge reach {@value #MERGE_AFTER_WRITES_PERCENT} % of its products, it starts merging the index in use into one segment in Lucene's merge thread
+     * and the writes since the last merge reach {@value #MERGE_AFTER_WRITES_PERCENT} % of its products,
+     * it starts merging the index in use into one segment in Lucene's merge thread
      * (reads and writes go on meanwhile); on a later call, once the merge is over, reads move to the
      * merged index. Smaller edits are left to the merge policy: a merge rewrites the whole index.
      * Not while a rebuild beside the index runs (the rebuild merges what it builds).
