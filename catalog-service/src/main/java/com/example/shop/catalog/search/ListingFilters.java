@@ -39,8 +39,8 @@ final class ListingFilters {
         this.text = text;
     }
 
-    /** {@code categoryIds}: the selected category's subtree, null when none is selected. */
-    static ListingFilters of(ProductQuery query, List<String> categoryIds) {
+    /** {@code category}: the selected category's subtree ({@link CategoryFilters}), null when none is selected. */
+    static ListingFilters of(ProductQuery query, Query category) {
         Map<Kind, Query> filters = new EnumMap<>(Kind.class);
         if (!query.types().isEmpty()) {
             filters.put(Kind.TYPE, anyOf(ProductDocuments.TYPE, query.types()));
@@ -63,8 +63,8 @@ final class ListingFilters {
         if (query.keyword() != null) {
             filters.put(Kind.KEYWORD, new TermQuery(new Term(ProductDocuments.KEYWORD, query.keyword())));
         }
-        if (categoryIds != null) {
-            filters.put(Kind.CATEGORY, anyOf(ProductDocuments.CATEGORY, categoryIds));
+        if (category != null) {
+            filters.put(Kind.CATEGORY, category);
         }
         if (!query.prices().isEmpty()) {
             BooleanQuery.Builder any = new BooleanQuery.Builder();
@@ -107,7 +107,8 @@ final class ListingFilters {
         return clauses == 0 ? new MatchAllDocsQuery() : query.build();
     }
 
-    private static Query anyOf(String field, List<String> values) {
+    /** The documents with any of {@code values} in {@code field}: a term query for one, a term set for more. */
+    static Query anyOf(String field, List<String> values) {
         return values.size() == 1 ? new TermQuery(new Term(field, values.get(0)))
                 : new TermInSetQuery(field, values.stream().map(BytesRef::new).toList());
     }

@@ -50,6 +50,7 @@ public class SearchProducts {
     private final PriceBuckets buckets;
     private final ObjectMapper mapper;
     private final FacetCache facetCache = new FacetCache();
+    private final CategoryFilters categoryFilters = new CategoryFilters();
 
     SearchProducts(ProductIndex index, SearchTurns turns, CategorySubtrees categories, CatalogConfig config,
                    PriceBuckets buckets, ObjectMapper mapper) {
@@ -75,7 +76,7 @@ public class SearchProducts {
         ProductSort sort = query.sort();
         int fingerprint = query.fingerprint();
         ProductCursor.Position position = query.cursor() == null ? null : cursors.decode(query.cursor(), fingerprint, sort);
-        ListingFilters filters = ListingFilters.of(query, categoryIds);
+        ListingFilters filters = ListingFilters.of(query, categoryIds == null ? null : categoryFilters.of(categoryIds));
         String inputs = Integer.toHexString(Objects.hash(categoryIds, counted, buckets.all()));
         return turns.run(() -> index.read((searcher, state) -> {
             String tag = state + "." + inputs;
