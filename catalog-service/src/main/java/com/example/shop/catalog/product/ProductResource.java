@@ -152,7 +152,7 @@ public class ProductResource {
         SearchProducts.Listing listing = searchProducts.search(query, ifNoneMatch);
         // A revalidation that still holds gets an empty body: ConditionalGet turns it into the 304 with the tag
         // and the cache headers, without the search having run.
-        return Response.ok(listing.unchanged() ? "" : listing.json()).tag(new EntityTag(listing.tag(), true)).build();
+        return Response.ok(listing.unchanged() ? new byte[0] : listing.json()).tag(new EntityTag(listing.tag(), true)).build();
     }
 
     @POST

@@ -36,19 +36,19 @@ final class FacetCache {
     }
 
     private String state;
-    private final Map<Key, String> entries = new LinkedHashMap<>(64, 0.75f, true) {
+    private final Map<Key, byte[]> entries = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, String> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Key, byte[]> eldest) {
             return size() > MAX_ENTRIES;
         }
     };
 
-    /** The facets' JSON counted in {@code state} for {@code key}, or null. */
-    synchronized String get(String state, Key key) {
+    /** The facets' JSON (UTF-8) counted in {@code state} for {@code key}, or null. */
+    synchronized byte[] get(String state, Key key) {
         return state.equals(this.state) ? entries.get(key) : null;
     }
 
-    synchronized void put(String state, Key key, String json) {
+    synchronized void put(String state, Key key, byte[] json) {
         if (!state.equals(this.state)) {
             entries.clear();
             this.state = state;

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
@@ -53,19 +52,55 @@ final class ListingJson {
         return new BytesRef(out.toArrayCopy());
     }
 
-    /** The JSON of the first {@code count} {@code hits}, in their order (read in document order, as doc values are). */
-    static String[] of(IndexSearcher searcher, ScoreDoc[] hits, int count) throws IOException {
-        Integer[] byDoc = new Integer[count];
+    /**
+     * {@code head}, the JSON of the first {@code count} {@code hits} in their order separated by
+     * commas, then {@code tail}: one array of UTF-8 bytes of exactly that size, each product's JSON
+     * decompressed into it as the index keeps it, never decoded to a string. (Built as strings, a
+     * category page at 300,000 products went through five copies of its 20 KB and allocated about
+     * 200 KB a request; the young collections it caused cost a fifth of the catalog's reads.)
+     * Two passes in document order, as doc values are read: the lengths, then the bytes.
+     */
+    static byte[] join(IndexSearcher searcher, ScoreDoc[] hits, int count, byte[] head, byte[] tail) throws IOException {
+        long[] byDoc = new long[count]; // the document in the high half, the place in the page in the low half
         for (int i = 0; i < count; i++) {
-            byDoc[i] = i;
+            byDoc[i] = (long) hits[i].doc << 32 | i;
         }
-        Arrays.sort(byDoc, Comparator.comparingInt(i -> hits[i].doc));
+        Arrays.sort(byDoc);
         List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-        String[] json = new String[count];
+        int[] length = new int[count];
+        forEachValue(leaves, byDoc, (i, value) -> length[i] = new ByteArrayDataInput(value.bytes, value.offset, value.length).readVInt());
+        int[] from = new int[count];
+        int size = head.length;
+        for (int i = 0; i < count; i++) {
+            size += i > 0 ? 1 : 0;
+            from[i] = size;
+            size += length[i];
+        }
+        byte[] page = new byte[size + tail.length];
+        System.arraycopy(head, 0, page, 0, head.length);
+        for (int i = 1; i < count; i++) {
+            page[from[i] - 1] = ',';
+        }
+        System.arraycopy(tail, 0, page, size, tail.length);
+        Decompressor decompressor = DECOMPRESSOR.clone();
+        BytesRef product = new BytesRef();
+        forEachValue(leaves, byDoc, (i, value) -> {
+            decompress(decompressor, value, product);
+            System.arraycopy(product.bytes, product.offset, page, from[i], product.length);
+        });
+        return page;
+    }
+
+    /** What is done with the indexed value of the {@code i}th product of a page. */
+    private interface ValueAction {
+        void accept(int i, BytesRef value) throws IOException;
+    }
+
+    private static void forEachValue(List<LeafReaderContext> leaves, long[] byDoc, ValueAction action) throws IOException {
         int leaf = -1;
         BinaryDocValues values = null;
-        for (int i : byDoc) {
-            int doc = hits[i].doc;
+        for (long entry : byDoc) {
+            int doc = (int) (entry >>> 32);
             int at = ReaderUtil.subIndex(doc, leaves);
             if (at != leaf) {
                 leaf = at;
@@ -74,20 +109,18 @@ final class ListingJson {
             if (!values.advanceExact(doc - leaves.get(at).docBase)) {
                 throw new IllegalStateException("a product in the index without its listing JSON (document " + doc + ")");
             }
-            json[i] = decode(values.binaryValue());
+            action.accept((int) entry, values.binaryValue());
         }
-        return json;
     }
 
-    static String decode(BytesRef value) {
+    /** Decompresses {@code value} into {@code utf8}, whose array is reused when it is large enough. */
+    private static void decompress(Decompressor decompressor, BytesRef value, BytesRef utf8) {
         ByteArrayDataInput in = new ByteArrayDataInput(value.bytes, value.offset, value.length);
         int length = in.readVInt();
-        BytesRef utf8 = new BytesRef();
         try {
-            DECOMPRESSOR.clone().decompress(in, length, 0, length, utf8);
+            decompressor.decompress(in, length, 0, length, utf8);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // in memory: does not fail
         }
-        return new String(utf8.bytes, utf8.offset, utf8.length, StandardCharsets.UTF_8);
     }
 }

@@ -7,8 +7,10 @@ import com.example.shop.web.caching.EntityTags;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,9 +41,14 @@ import org.apache.lucene.search.TopFieldDocs;
 @ApplicationScoped
 public class SearchProducts {
 
-    /** One page: its JSON (null when {@code unchanged}) and its weak tag's opaque value. */
-    public record Listing(String json, String tag, boolean unchanged) {
+    /** One page: its JSON in UTF-8 (null when {@code unchanged}) and its weak tag's opaque value. */
+    public record Listing(byte[] json, String tag, boolean unchanged) {
     }
+
+    private static final byte[] ITEMS = "{\"items\":[".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NEXT = "],\"next\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FACETS = ",\"facets\":".getBytes(StandardCharsets.US_ASCII);
 
     private final ProductIndex index;
     private final SearchTurns turns;
@@ -91,7 +98,7 @@ public class SearchProducts {
         }));
     }
 
-    private String page(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,
+    private byte[] page(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,
                         ProductCursor.Position position, int fingerprint, List<String> categoryIds,
                         List<CategorySubtrees.Category> counted) throws IOException {
         ProductSort sort = query.sort();
@@ -104,41 +111,36 @@ public class SearchProducts {
         TopFieldDocs top = searcher.search(filters.all(), new TopFieldCollectorManager(order, wanted, after, wanted));
         ScoreDoc[] hits = top.scoreDocs;
         int shown = Math.min(hits.length, query.limit());
-        StringBuilder json = new StringBuilder(256 + shown * 900).append("{\"items\":[");
-        String[] items = ListingJson.of(searcher, hits, shown);
-        for (int i = 0; i < shown; i++) {
-            if (i > 0) {
-                json.append(',');
-            }
-            json.append(items[i]);
-        }
-        json.append("],\"next\":");
+        ByteArrayOutputStream tail = new ByteArrayOutputStream(query.facets().isEmpty() ? 128 : 4096);
+        tail.writeBytes(NEXT);
         if (hits.length > query.limit()) {
             FieldDoc last = (FieldDoc) hits[shown - 1];
             String next = cursors.encode(fingerprint, new ProductCursor.Position(ListingSort.keyOf(sort, last),
                     ListingSort.skuOf(last)));
-            json.append('"').append(next).append('"'); // base64url: nothing to escape
+            tail.writeBytes(('"' + next + '"').getBytes(StandardCharsets.US_ASCII)); // base64url: nothing to escape
         } else {
-            json.append("null");
+            tail.writeBytes(NULL);
         }
         if (!query.facets().isEmpty()) {
-            json.append(",\"facets\":").append(facets(searcher, state, query, filters, categoryIds, counted));
+            tail.writeBytes(FACETS);
+            tail.writeBytes(facets(searcher, state, query, filters, categoryIds, counted));
         }
-        return json.append('}').toString();
+        tail.write('}');
+        return ListingJson.join(searcher, hits, shown, ITEMS, tail.toByteArray());
     }
 
     /** The facet counts as JSON: from {@link FacetCache} when this index state counted them already. */
-    private String facets(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,
+    private byte[] facets(IndexSearcher searcher, String state, ProductQuery query, ListingFilters filters,
                           List<String> categoryIds, List<CategorySubtrees.Category> counted) throws IOException {
         FacetCache.Key key = FacetCache.Key.of(query, categoryIds, counted);
-        String cached = facetCache.get(state, key);
+        byte[] cached = facetCache.get(state, key);
         if (cached != null) {
             return cached;
         }
         Map<String, Object> facets = FacetCounts.count(searcher, filters, query, buckets, counted);
-        String json;
+        byte[] json;
         try {
-            json = mapper.writeValueAsString(facets);
+            json = mapper.writeValueAsBytes(facets);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("facet counts could not be written", e);
         }

@@ -115,7 +115,8 @@ class IndexLifecycleTest {
                 try {
                     TopDocs top = searcher.search(new TermQuery(ProductDocuments.idOf(sku)), 1);
                     return top.scoreDocs.length == 0 ? null
-                            : ListingJson.of(searcher, top.scoreDocs, 1)[0];
+                            : new String(ListingJson.join(searcher, top.scoreDocs, 1, new byte[0], new byte[0]),
+                                    java.nio.charset.StandardCharsets.UTF_8);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
