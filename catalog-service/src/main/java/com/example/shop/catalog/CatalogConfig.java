@@ -16,6 +16,8 @@ public interface CatalogConfig {
 
     Availability availability();
 
+    CategoryTree categoryTree();
+
     /** Whether the built-in product types (Audio Album, Film) are inserted at startup when missing. */
     @WithDefault("true")
     boolean seedProductTypes();
@@ -46,6 +48,24 @@ public interface CatalogConfig {
          * {@code %test} have fixed ones in application.properties).
          */
         String secret();
+    }
+
+    /** The category tree the category facet counts by, kept from the category service. */
+    interface CategoryTree {
+        /**
+         * How old the tree may be before the first request after it fetches it again, in the
+         * background: that request and every one during the fetch still get the tree they had.
+         */
+        @WithDefault("PT5S")
+        java.time.Duration refreshAfter();
+
+        /**
+         * How old a tree may be at the most, while the category service cannot give a new one:
+         * past it, a request waits for the tree, and gets the 503 naming {@code category-service}
+         * if it still cannot be had.
+         */
+        @WithDefault("PT1M")
+        java.time.Duration keepAtMost();
     }
 
     interface Availability {

@@ -42,8 +42,12 @@ class ArchitectureTest {
                 .check(CATALOG.imported());
         classes().that().resideInAPackage("com.example.shop.catalog.category").and().arePublic()
                 .and().areTopLevelClasses()
-                .should().haveSimpleName("CategorySubtrees")
-                .because("the category service is reached through one public class, with its timeout, breaker and fallback")
+                .should().haveSimpleName("CategorySubtrees").orShould().haveSimpleName("CategoryTree")
+                .because("the category service is reached through one public class, with its timeout, breaker and"
+                        + " fallback, and the tree it gives is kept by one more")
+                .check(CATALOG.imported());
+        noClasses().that().haveSimpleName("CategoryTree").should().dependOnClassesThat().haveSimpleName("CategoryClient")
+                .because("the tree is fetched through CategorySubtrees, with its timeout, breaker and fallback")
                 .check(CATALOG.imported());
     }
 

@@ -132,6 +132,13 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
         remember(exchange);
         try (exchange) {
             Mode current = mode;
+            if (current == Mode.SLOW) {
+                try {
+                    Thread.sleep(SLOW_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (current == Mode.ERROR) {
                 send(exchange, 500, "application/problem+json", "{\"status\":500,\"title\":\"Internal error\"}");
                 return;
@@ -153,6 +160,11 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
     }
 
     private static final AtomicInteger TREE_CALLS = new AtomicInteger();
+
+    /** How many times the tree was asked for. */
+    public static int treeCalls() {
+        return TREE_CALLS.get();
+    }
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);

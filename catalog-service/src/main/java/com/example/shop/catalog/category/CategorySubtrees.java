@@ -39,7 +39,6 @@ import org.jboss.logging.Logger;
 public class CategorySubtrees {
 
     static final String CACHE = "category-subtrees";
-    static final String TREE_CACHE = "category-tree";
     static final String DEPENDENCY = "category-service";
     private static final Logger LOG = Logger.getLogger(CategorySubtrees.class);
 
@@ -87,15 +86,14 @@ public class CategorySubtrees {
 
     /**
      * The whole category tree (its roots, each with its descendants), for the category facet: one
-     * call whatever the number of categories, cached like the subtrees and failing the same way (a
-     * 503 naming {@code category-service}, never an empty tree).
+     * call whatever the number of categories, failing like the subtrees (a 503 naming
+     * {@code category-service}, never an empty tree). Kept by {@link CategoryTree}.
      */
-    @CacheResult(cacheName = TREE_CACHE)
     @Timeout(2000)
     @CircuitBreakerName(CategorySubtrees.DEPENDENCY + "-tree")
     @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, skipOn = ProblemException.class)
     @Fallback(fallbackMethod = "treeUnavailable", skipOn = ProblemException.class)
-    public List<Category> roots() {
+    public List<Category> fetchTree() {
         CategoryClient.Tree tree = client.tree(true);
         if (tree == null || tree.roots() == null) {
             throw new IllegalStateException("malformed category tree answer");

@@ -2,6 +2,7 @@ package com.example.shop.catalog.search;
 
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.category.CategorySubtrees;
+import com.example.shop.catalog.category.CategoryTree;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.EntityTags;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -53,17 +54,19 @@ public class SearchProducts {
     private final ProductIndex index;
     private final SearchTurns turns;
     private final CategorySubtrees categories;
+    private final CategoryTree tree;
     private final ProductCursor cursors;
     private final PriceBuckets buckets;
     private final ObjectMapper mapper;
     private final FacetCache facetCache = new FacetCache();
     private final CategoryFilters categoryFilters = new CategoryFilters();
 
-    SearchProducts(ProductIndex index, SearchTurns turns, CategorySubtrees categories, CatalogConfig config,
+    SearchProducts(ProductIndex index, SearchTurns turns, CategorySubtrees categories, CategoryTree tree, CatalogConfig config,
                    PriceBuckets buckets, ObjectMapper mapper) {
         this.index = index;
         this.turns = turns;
         this.categories = categories;
+        this.tree = tree;
         this.cursors = new ProductCursor(config.cursor().secret());
         this.buckets = buckets;
         this.mapper = mapper;
@@ -150,7 +153,7 @@ public class SearchProducts {
 
     /** The categories the category facet counts: the selected category's children, or the roots. */
     private List<CategorySubtrees.Category> facetCategories(String selected) {
-        List<CategorySubtrees.Category> roots = categories.roots();
+        List<CategorySubtrees.Category> roots = tree.roots();
         if (selected == null) {
             return roots;
         }

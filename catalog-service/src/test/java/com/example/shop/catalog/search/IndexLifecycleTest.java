@@ -651,6 +651,19 @@ class IndexLifecycleTest {
             }
 
             @Override
+            public CategoryTree categoryTree() {
+                return new CategoryTree() {
+                    public java.time.Duration refreshAfter() {
+                        return java.time.Duration.ofSeconds(5);
+                    }
+
+                    public java.time.Duration keepAtMost() {
+                        return java.time.Duration.ofMinutes(1);
+                    }
+                };
+            }
+
+            @Override
             public Search search() {
                 return new Search() {
                     public String directory() {
