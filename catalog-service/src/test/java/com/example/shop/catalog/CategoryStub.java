@@ -95,11 +95,7 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
         Mode current = mode;
         try (exchange) {
             if (current == Mode.SLOW) {
-                try {
-                    Thread.sleep(SLOW_MILLIS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                answerLate();
             }
             if (current == Mode.ERROR) {
                 send(exchange, 500, "application/problem+json", "{\"status\":500,\"title\":\"Internal error\"}");
@@ -133,11 +129,7 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
         try (exchange) {
             Mode current = mode;
             if (current == Mode.SLOW) {
-                try {
-                    Thread.sleep(SLOW_MILLIS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                answerLate();
             }
             if (current == Mode.ERROR) {
                 send(exchange, 500, "application/problem+json", "{\"status\":500,\"title\":\"Internal error\"}");
@@ -164,6 +156,14 @@ public class CategoryStub implements QuarkusTestResourceLifecycleManager {
     /** How many times the tree was asked for. */
     public static int treeCalls() {
         return TREE_CALLS.get();
+    }
+
+    private static void answerLate() {
+        try {
+            Thread.sleep(SLOW_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {

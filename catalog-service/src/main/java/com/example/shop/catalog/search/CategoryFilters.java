@@ -1,6 +1,5 @@
 package com.example.shop.catalog.search;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.search.Query;
@@ -18,12 +17,7 @@ final class CategoryFilters {
 
     static final int MAX_ENTRIES = 256;
 
-    private final Map<List<String>, Query> queries = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<List<String>, Query> eldest) {
-            return size() > MAX_ENTRIES;
-        }
-    };
+    private final Map<List<String>, Query> queries = new LeastRecentlyUsed<>(MAX_ENTRIES);
 
     /** The products in any category of {@code subtreeIds}. */
     synchronized Query of(List<String> subtreeIds) {

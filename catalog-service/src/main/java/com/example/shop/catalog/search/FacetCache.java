@@ -1,7 +1,6 @@
 package com.example.shop.catalog.search;
 
 import com.example.shop.catalog.category.CategorySubtrees;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,12 +35,7 @@ final class FacetCache {
     }
 
     private String state;
-    private final Map<Key, byte[]> entries = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, byte[]> eldest) {
-            return size() > MAX_ENTRIES;
-        }
-    };
+    private final Map<Key, byte[]> entries = new LeastRecentlyUsed<>(MAX_ENTRIES);
 
     /** The facets' JSON (UTF-8) counted in {@code state} for {@code key}, or null. */
     synchronized byte[] get(String state, Key key) {
