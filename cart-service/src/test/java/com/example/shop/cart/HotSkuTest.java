@@ -8,6 +8,8 @@ import static com.example.shop.cart.support.Api.newSku;
 import static com.example.shop.cart.support.Api.remove;
 import static com.example.shop.cart.support.Api.reserved;
 import static com.example.shop.cart.support.Api.stock;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -53,6 +55,37 @@ class HotSkuTest {
             letGoOfTheFixture(sku, HOLDERS); // also when it fails: other classes' expiry runs must not meet 20,000 carts
         }
         Invariant.assertStrict();
+    }
+
+    /**
+     * Once a sku is sold out, the rest of the drop's adds are refused on a read of its stock: no journal
+     * entry and no guarded update, each a write the database commits (the cart service's own command counters).
+     */
+    @Test
+    void addsToASoldOutSkuAreRefusedWithoutAWrite() {
+        String sku = newSku("SOLD-OUT");
+        stock(sku, 1);
+        add(newCart(), sku, 1).then().statusCode(200);
+        String cart = newCart();
+        double journalled = commands("insert", "inventory_moves");
+        double guarded = commands("findAndModify", "inventory");
+        for (int i = 0; i < 5; i++) {
+            add(cart, sku, 1).then().statusCode(409).body("type", endsWith("/insufficient-inventory")).body("available", equalTo(0));
+        }
+        assertEquals(journalled, commands("insert", "inventory_moves"), "journal entries written for refused adds");
+        assertEquals(guarded, commands("findAndModify", "inventory"), "guarded stock updates sent for refused adds");
+        assertEquals(0, available(sku));
+        assertEquals(1, reserved(sku));
+        Invariant.assertStrict();
+    }
+
+    /** MongoDB commands of this kind on this collection the service has sent so far (Micrometer's driver timer). */
+    private static double commands(String command, String collection) {
+        return given().get("/q/metrics").then().statusCode(200).extract().asString().lines()
+                .filter(l -> l.startsWith("mongodb_driver_commands_seconds_count{")
+                        && l.contains("command=\"" + command + "\"") && l.contains("collection=\"" + collection + "\""))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
     }
 
     private static void lastUnitsGoToExactlyFifty(String sku) throws Exception {

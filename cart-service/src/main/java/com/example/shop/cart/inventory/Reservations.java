@@ -67,6 +67,12 @@ public class Reservations {
      */
     public Move reserve(String sku, String cartId, int units) {
         migration.requireDone();
+        // Refused on a read when too few are available: a sold-out sku (the rest of a drop, most adds of a
+        // busy sale) costs no journal entry, no guarded update and no abandon, three writes each committed.
+        long availableBefore = steps.availableNow(sku);
+        if (availableBefore < units) {
+            throw CartProblems.insufficientInventory(sku, availableBefore, units);
+        }
         Move move = journal.begin(MoveKind.RESERVE, sku, cartId, units);
         crashPoints.reached(CrashPoint.AFTER_JOURNAL);
         UnitMoves.Taken taken = steps.take(move);

@@ -67,6 +67,15 @@ public class UnitMoves {
         this.availability = new AvailabilityOutbox(store);
     }
 
+    /**
+     * The units available now, from a read (0 when the sku has no stock). Only a hint: the guarded
+     * {@link #take} decides; a reservation reads it first so that a sold-out sku refuses without a write.
+     */
+    long availableNow(String sku) {
+        Document stock = inventory.find(eq(StoredStock.SKU, sku)).projection(Projections.include(StoredStock.AVAILABLE)).first();
+        return stock == null ? 0 : StoredFields.number(stock, StoredStock.AVAILABLE);
+    }
+
     /** What {@link #take} found. */
     record Taken(boolean done, long available) {
     }
