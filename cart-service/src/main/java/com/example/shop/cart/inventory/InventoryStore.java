@@ -3,6 +3,7 @@ package com.example.shop.cart.inventory;
 import com.example.shop.cart.CartSchema;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -30,6 +31,21 @@ public class InventoryStore implements FeatureIndexes {
             RequiredIndex.on(CartSchema.INVENTORY, Indexes.descending(StoredStock.RESERVED), new IndexOptions().name("reserved")),
             // the cleanup: moves older than its cutoff (the journal holds only moves in flight)
             RequiredIndex.on(CartSchema.INVENTORY_MOVES, Indexes.ascending(Move.AT), new IndexOptions().name("at")));
+
+    /**
+     * How a move's journal entry, steps and settling are written ({@link MoveJournal}, {@link UnitMoves}):
+     * acknowledged once the database has applied them, not once they are on disk ({@code j: false}).
+     * The database makes writes durable in the order it applied them (the embedded server's commit
+     * holds every change applied before it; mongod's journal is written in order), so a crash of the
+     * database loses the last writes of a move, never one in its middle, and the order of the steps
+     * leaves more reserved than claimed, as after a crash of this service; the cleanup returns the
+     * difference. What a shopper is answered waits for disk all the same: each operation writes the
+     * cart (the line, the checkout, the expiry) with the default concern, after the steps that
+     * take units and before those that give them back. On the embedded server a step thus waits
+     * for no commit of its own (an add waited for four, now one); mongod acknowledges a {@code w: 1}
+     * write this way by default.
+     */
+    static final WriteConcern STEPS = WriteConcern.ACKNOWLEDGED.withJournal(false);
 
     private final MongoCollection<Document> inventory;
     private final MongoCollection<Document> reservations;
@@ -68,6 +84,11 @@ public class InventoryStore implements FeatureIndexes {
 
     MongoCollection<Document> moves() {
         return moves;
+    }
+
+    /** A collection of this feature as a move writes it ({@link #STEPS}). */
+    static MongoCollection<Document> forSteps(MongoCollection<Document> collection) {
+        return collection.withWriteConcern(STEPS);
     }
 
     MongoCollection<Document> migrations() {

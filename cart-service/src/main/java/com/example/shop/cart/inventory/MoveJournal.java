@@ -67,9 +67,9 @@ public class MoveJournal {
     private volatile boolean stopping;
 
     public MoveJournal(InventoryStore store) {
-        this.moves = store.moves();
-        this.inventory = store.inventory();
-        this.reservations = store.reservations();
+        this.moves = InventoryStore.forSteps(store.moves());
+        this.inventory = InventoryStore.forSteps(store.inventory());
+        this.reservations = InventoryStore.forSteps(store.reservations());
     }
 
     /** Journals a new move of one cart's reservation. */

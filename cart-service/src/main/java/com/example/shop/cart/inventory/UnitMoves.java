@@ -62,8 +62,8 @@ public class UnitMoves {
     private final AvailabilityOutbox availability;
 
     public UnitMoves(InventoryStore store) {
-        this.inventory = store.inventory();
-        this.reservations = store.reservations();
+        this.inventory = InventoryStore.forSteps(store.inventory());
+        this.reservations = InventoryStore.forSteps(store.reservations());
         this.availability = new AvailabilityOutbox(store);
     }
 

@@ -13,7 +13,12 @@ import org.h2.mvstore.MVStore;
  * the background about once a second, so a {@code kill -9} right after an acknowledged write
  * loses it. Here auto-commit is off, and a command that may write is answered only after a commit
  * (the file written) that contains its changes; concurrent commands share commits
- * ({@link GroupCommit}). Commands that only read skip the commit.
+ * ({@link GroupCommit}). Commands that only read skip the commit, and so does a write that asks for
+ * {@code writeConcern: {j: false}}, as mongod answers it: once applied, before it is on disk. A
+ * commit holds every change applied before it, so such a write is on disk with the next commit,
+ * whoever's write that is; a client that sends its last write of a sequence without {@code j: false}
+ * gets the whole sequence on disk before that answer, and a crash before it loses a suffix of the
+ * sequence, never a step in its middle.
  *
  * <p>Its collections find a document by {@code _id} through the index even in a guarded query
  * ({@link IdSeekingH2Collection}).
@@ -46,9 +51,13 @@ public class DurableH2Backend extends H2Backend {
         try {
             return super.handleCommand(channel, database, command, query);
         } finally {
-            if (!READ_ONLY.contains(command)) {
+            if (!READ_ONLY.contains(command) && !unjournaled(query)) {
                 commits.awaitCommit();
             }
         }
+    }
+
+    private static boolean unjournaled(Document command) {
+        return command.get("writeConcern") instanceof Document concern && Boolean.FALSE.equals(concern.get("j"));
     }
 }

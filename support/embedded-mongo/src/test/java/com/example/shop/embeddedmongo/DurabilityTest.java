@@ -3,6 +3,7 @@ package com.example.shop.embeddedmongo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
@@ -107,6 +108,53 @@ class DurabilityTest {
             }
         } finally {
             second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Writes sent with {@code j: false} are answered before they are on disk (killed right after
+     * them, the server has none of them), and the next write sent without it puts them on disk with
+     * itself: the order a client's steps were applied in is the order they become durable in.
+     */
+    @Test
+    void unjournaledWritesReachTheDiskWithTheNextAcknowledgedWrite() throws Exception {
+        Path data = dir.resolve("mongo.mv.db");
+        int port = freePort();
+
+        Process first = start(data, port);
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            MongoCollection<Document> steps = docs.withWriteConcern(WriteConcern.ACKNOWLEDGED.withJournal(false));
+            docs.insertOne(new Document("_id", "before"));
+            for (int i = 0; i < 20; i++) {
+                steps.insertOne(new Document("_id", "step-" + i));
+            }
+            steps.updateOne(Filters.eq("_id", "before"), Updates.set("seen", true));
+        }
+        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+        Process second = start(data, port);
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            MongoCollection<Document> steps = docs.withWriteConcern(WriteConcern.ACKNOWLEDGED.withJournal(false));
+            assertEquals(1, docs.countDocuments(), "only the acknowledged insert was on disk");
+            assertEquals(null, docs.find(Filters.eq("_id", "before")).first().get("seen"));
+            for (int i = 0; i < 20; i++) {
+                steps.insertOne(new Document("_id", "again-" + i));
+            }
+            steps.updateOne(Filters.eq("_id", "before"), Updates.set("seen", true));
+            docs.insertOne(new Document("_id", "last"));
+        } finally {
+            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+
+        Process third = start(data, port);
+        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+            MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
+            assertEquals(22, docs.countDocuments(), "the 20 steps came to disk with the acknowledged write after them");
+            assertEquals(true, docs.find(Filters.eq("_id", "before")).first().get("seen"));
+        } finally {
+            third.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 
