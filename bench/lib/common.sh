@@ -230,7 +230,8 @@ started_in() { sed -n 's/.*started in \([0-9.]*\)s\..*/\1 s/p' "$1" 2>/dev/null 
 commit_label() {
   local c
   if c=$(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null); then
-    if (cd "$ROOT" && git diff --quiet HEAD 2>/dev/null); then echo "\`$c\`"; else echo "\`$c\` (work tree with uncommitted changes)"; fi
+    # bench/results is left out: a run writes its results there (holders-curve.png) before this is read
+    if (cd "$ROOT" && git diff --quiet HEAD -- . ':(exclude)bench/results' 2>/dev/null); then echo "\`$c\`"; else echo "\`$c\` (work tree with uncommitted changes)"; fi
   else
     echo "unknown (not a git work tree)"
   fi
