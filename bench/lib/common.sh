@@ -121,6 +121,14 @@ management_port() {
 # management_url NAME PATH: e.g. management_url cart /q/metrics
 management_url() { echo "http://127.0.0.1:$(management_port "$1")$2"; }
 
+# The benches measure the packaged jars' own settings: ./platform turns on the access log and the trace
+# ids of the log lines for a developer, which cost the catalog 10-15 % and 16 % of its one-product reads
+# (docs/design.md, "Following one request"); in every process a bench starts (the platform, its restarts
+# by the harness) both stay off unless asked for (tracing is on when QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT is set).
+export QUARKUS_HTTP_ACCESS_LOG_ENABLED="${QUARKUS_HTTP_ACCESS_LOG_ENABLED:-false}"
+if [ -z "${QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT:-}" ]; then
+  export QUARKUS_OTEL_SDK_DISABLED="${QUARKUS_OTEL_SDK_DISABLED:-true}"
+fi
 platform() { "$ROOT/platform" "$@"; }
 
 # The JVM of a platform component. The pid file may name a wrapper shell whose child is the JVM,

@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,8 +77,7 @@ class AdminConsoleStoriesTest {
             return; // each story is reported as skipped, see below; no platform is started for nothing
         }
         Path directory = Path.of("target", "admin-console-platform").toAbsolutePath();
-        deleteRecursively(directory);
-        platform = new LocalPlatform(directory, Map.of(
+        platform = LocalPlatform.fresh(directory, Map.of(
                 "CART_EXPIRY_INACTIVE_AFTER", "PT" + INACTIVE_AFTER_SECONDS + "S",
                 "CART_EXPIRY_EVERY", "PT1H",
                 "CART_CLEANUP_EVERY", "PT1H"));
@@ -585,7 +583,7 @@ class AdminConsoleStoriesTest {
     @Order(14)
     void story9ImportProductsWithABadLineAndExportThem() throws Exception {
         Path directory = Path.of("target", "admin-console-import").toAbsolutePath();
-        deleteRecursively(directory);
+        LocalPlatform.deleteRecursively(directory);
         Path downloads = Files.createDirectories(directory.resolve("downloads"));
         ObjectMapper json = new ObjectMapper();
         Map<String, Object> hologram = new LinkedHashMap<>(film("import-story-hologram", "A Hologram", "Nobody"));
@@ -1007,16 +1005,5 @@ class AdminConsoleStoriesTest {
 
     private static List<String> breadcrumbs() {
         return browser.driver.findElements(By.cssSelector("nav.breadcrumbs li")).stream().map(WebElement::getText).toList();
-    }
-
-    private static void deleteRecursively(Path directory) throws Exception {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 }

@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The packaged platform started by the README's own command, {@code ./platform up}, in a
@@ -45,6 +47,29 @@ final class LocalPlatform {
         this.catalogManagementPort = ports[6];
         this.categoryManagementPort = ports[7];
         this.cartManagementPort = ports[8];
+    }
+
+    /** A platform in {@code directory}, emptied first: every run starts on fresh data, keys and logs. */
+    static LocalPlatform fresh(Path directory, Map<String, String> extraEnvironment) throws IOException {
+        deleteRecursively(directory);
+        return new LocalPlatform(directory, extraEnvironment);
+    }
+
+    /** Removes a directory of a test's with everything in it; nothing when it is not there. */
+    static void deleteRecursively(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    /** The log of a component in the platform's logs/ ({@code gateway}, {@code cart}, ...), as written so far. */
+    String log(String component) throws IOException {
+        return Files.readString(directory.resolve("logs").resolve(component + ".log"));
     }
 
     String gatewayUrl() {

@@ -24,12 +24,10 @@ import io.restassured.response.Response;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -61,16 +59,13 @@ class StorefrontAndAdminStoriesTest {
     @BeforeAll
     static void startPlatform() throws Exception {
         Path directory = Path.of("target", "e2e-platform").toAbsolutePath();
-        deleteRecursively(directory);
         traces = new OtlpReceiver();
         Map<String, String> environment = new LinkedHashMap<>(Map.of(
                 "CART_EXPIRY_INACTIVE_AFTER", "PT" + INACTIVE_AFTER_SECONDS + "S",
                 "CART_EXPIRY_EVERY", "PT1H",
-                "CART_CLEANUP_EVERY", "PT1H",
-                // the trace story checks each process's access-log line (off unless asked for)
-                "QUARKUS_HTTP_ACCESS_LOG_ENABLED", "true"));
+                "CART_CLEANUP_EVERY", "PT1H"));
         environment.putAll(traces.exportEnvironment());
-        platform = new LocalPlatform(directory, environment);
+        platform = LocalPlatform.fresh(directory, environment);
         String banner = platform.run("up");
         assertTrue(banner.contains("The platform is up"), banner);
         adminToken = platform.adminToken();
@@ -479,7 +474,7 @@ class StorefrontAndAdminStoriesTest {
                 "cart", "\"POST /carts/" + cart + "/items HTTP/1.1\" 200",
                 "catalog", "\"GET /products/kind-of-blue HTTP/1.1\" 200");
         for (Map.Entry<String, String> expected : requestLines.entrySet()) {
-            String log = Files.readString(platform.directory.resolve("logs").resolve(expected.getKey() + ".log"));
+            String log = platform.log(expected.getKey());
             assertTrue(log.lines().anyMatch(line -> line.contains("traceId=" + traceId) && line.contains(expected.getValue())),
                     expected.getKey() + "'s access-log line of the add-to-cart names the trace: " + expected.getValue());
         }
@@ -515,16 +510,5 @@ class StorefrontAndAdminStoriesTest {
     private static int available(String sku) {
         return given().when().get("/api/inventory/" + sku)
                 .then().statusCode(200).extract().jsonPath().getInt("available");
-    }
-
-    private static void deleteRecursively(Path directory) throws Exception {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 }
