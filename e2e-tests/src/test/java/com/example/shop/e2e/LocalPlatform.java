@@ -72,6 +72,18 @@ final class LocalPlatform {
         return Files.readString(directory.resolve("logs").resolve(component + ".log"));
     }
 
+    /**
+     * The request line and status each process's access log writes for one add-to-cart of
+     * {@code kind-of-blue} through the gateway: the gateway's, the cart's, and the catalog's answer to
+     * the cart's product lookup.
+     */
+    static Map<String, String> addToCartAccessLines(String cart) {
+        return Map.of(
+                "gateway", "\"POST /api/carts/" + cart + "/items HTTP/1.1\" 200",
+                "cart", "\"POST /carts/" + cart + "/items HTTP/1.1\" 200",
+                "catalog", "\"GET /products/kind-of-blue HTTP/1.1\" 200");
+    }
+
     String gatewayUrl() {
         return "http://127.0.0.1:" + gatewayPort;
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.restassured.http.ContentType;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,12 +55,8 @@ class LocalRunLogsTest {
                 .when().post("/api/carts/" + cart + "/items")
                 .then().statusCode(200);
 
-        Map<String, String> requestLines = new LinkedHashMap<>();
-        requestLines.put("gateway", "\"POST /api/carts/" + cart + "/items HTTP/1.1\" 200");
-        requestLines.put("cart", "\"POST /carts/" + cart + "/items HTTP/1.1\" 200");
-        requestLines.put("catalog", "\"GET /products/kind-of-blue HTTP/1.1\" 200");
         Set<String> traceIds = new TreeSet<>();
-        for (Map.Entry<String, String> expected : requestLines.entrySet()) {
+        for (Map.Entry<String, String> expected : LocalPlatform.addToCartAccessLines(cart).entrySet()) {
             String line = awaitLine(expected.getKey(), "requestId=" + requestId, expected.getValue());
             Matcher traceId = TRACE_ID.matcher(line);
             assertTrue(traceId.find() && traceId.group(1).length() == 32,
@@ -75,7 +71,7 @@ class LocalRunLogsTest {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (true) {
             List<String> found = platform.log(component).lines()
-                    .filter(line -> List.of(parts).stream().allMatch(line::contains)).toList();
+                    .filter(line -> Arrays.stream(parts).allMatch(line::contains)).toList();
             if (!found.isEmpty()) {
                 return found.get(0);
             }

@@ -469,11 +469,7 @@ class StorefrontAndAdminStoriesTest {
             }
         }
         // The services' log lines of this request name the trace: what an operator greps .platform/logs for.
-        Map<String, String> requestLines = Map.of(
-                "gateway", "\"POST /api/carts/" + cart + "/items HTTP/1.1\" 200",
-                "cart", "\"POST /carts/" + cart + "/items HTTP/1.1\" 200",
-                "catalog", "\"GET /products/kind-of-blue HTTP/1.1\" 200");
-        for (Map.Entry<String, String> expected : requestLines.entrySet()) {
+        for (Map.Entry<String, String> expected : LocalPlatform.addToCartAccessLines(cart).entrySet()) {
             String log = platform.log(expected.getKey());
             assertTrue(log.lines().anyMatch(line -> line.contains("traceId=" + traceId) && line.contains(expected.getValue())),
                     expected.getKey() + "'s access-log line of the add-to-cart names the trace: " + expected.getValue());
