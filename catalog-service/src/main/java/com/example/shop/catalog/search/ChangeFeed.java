@@ -1,6 +1,8 @@
 package com.example.shop.catalog.search;
 
+import com.mongodb.client.MongoCursor;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.Updates;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,6 +43,9 @@ class ChangeFeed {
         static final String AT = "at";
     }
 
+    /** Entries a cursor brings per round trip: an import's entry names 1,000 skus. */
+    private static final int ENTRIES_PER_BATCH = 20;
+
     private final SearchStore store;
 
     ChangeFeed(SearchStore store) {
@@ -58,14 +63,36 @@ class ChangeFeed {
         store.changes().updateOne(Filters.eq(Entry.REVISION, revision), Updates.set(Entry.DONE, true));
     }
 
-    /** The entries after {@code revision}, in order, at most {@code limit}. */
-    List<Entry> after(long revision, int limit) {
-        return read(store.changes().find(Filters.gt(Entry.REVISION, revision)).sort(Sorts.ascending(Entry.REVISION)).limit(limit));
+    /**
+     * The entries after {@code revision}, in order: at most {@code limit}, and no more once those read
+     * name {@code skuBudget} skus (at least one entry). An import writes 1,000 skus a revision, so a
+     * limit in entries alone let one read hold half a million skus, and the products read back for
+     * them did not fit a small heap (a catalog restarted in the middle of a 300,000-product import
+     * died of it). Read a batch of entries at a time, so that the entries past the budget are not
+     * even decoded.
+     */
+    List<Entry> after(long revision, int limit, int skuBudget) {
+        List<Entry> entries = new ArrayList<>();
+        int skus = 0;
+        try (MongoCursor<Document> cursor = store.changes().find(Filters.gt(Entry.REVISION, revision))
+                .sort(Sorts.ascending(Entry.REVISION)).limit(limit).batchSize(ENTRIES_PER_BATCH).iterator()) {
+            while (skus < skuBudget && cursor.hasNext()) {
+                Entry entry = entry(cursor.next());
+                entries.add(entry);
+                skus += entry.skus().size();
+            }
+        }
+        return entries;
     }
 
-    /** The entries among these revisions that exist now. */
-    List<Entry> find(Collection<Long> revisions) {
-        return read(store.changes().find(Filters.in(Entry.REVISION, revisions)));
+    /**
+     * The entries after {@code revision}, in order, at most {@code limit}, without their skus (an
+     * empty list each): whether each write is over, for a build that only asks how far the writes are settled.
+     */
+    List<Entry> progressAfter(long revision, int limit) {
+        return read(store.changes().find(Filters.gt(Entry.REVISION, revision))
+                .projection(Projections.include(Entry.REVISION, Entry.DONE, Entry.AT))
+                .sort(Sorts.ascending(Entry.REVISION)).limit(limit));
     }
 
     /** Removes the entries older than {@code cutoff} and records the highest revision removed. */
@@ -90,9 +117,14 @@ class ChangeFeed {
     private static List<Entry> read(Iterable<Document> documents) {
         List<Entry> entries = new ArrayList<>();
         for (Document entry : documents) {
-            entries.add(new Entry(((Number) entry.get(Entry.REVISION)).longValue(), entry.getList(Entry.SKUS, String.class),
-                    Boolean.TRUE.equals(entry.getBoolean(Entry.DONE)), entry.getDate(Entry.AT)));
+            entries.add(entry(entry));
         }
         return entries;
+    }
+
+    private static Entry entry(Document entry) {
+        List<String> skus = entry.getList(Entry.SKUS, String.class);
+        return new Entry(((Number) entry.get(Entry.REVISION)).longValue(), skus == null ? List.of() : skus,
+                Boolean.TRUE.equals(entry.getBoolean(Entry.DONE)), entry.getDate(Entry.AT));
     }
 }

@@ -24,13 +24,24 @@ import org.jboss.logging.Logger;
  * two steps, before any product write): waited for as long, then passed over. Nothing can hide
  * there, since an entry is recorded before its product is written.</li>
  * </ul>
- * Idle, a round is one {@code _id} range read that finds nothing.
+ * A round reads at most {@value #ROUND} entries and stops reading once they name
+ * {@value #SKUS_PER_ROUND} skus, so that what it reads back from MongoDB stays small whatever the
+ * writes were (one import batch is an entry of 1,000 skus). Idle, a round is one {@code _id} range
+ * read that finds nothing.
  */
 @ApplicationScoped
 class FeedFollower {
 
     private static final Logger LOG = Logger.getLogger(FeedFollower.class);
     static final int ROUND = 500;
+    static final int SKUS_PER_ROUND = 2000;
+
+    /**
+     * What one round did: how many entries it read, and whether it passed them all and stopped only
+     * at a bound ({@code full}: more may be waiting, and can be read at once).
+     */
+    record Round(int entries, boolean full) {
+    }
 
     private final ChangeFeed feed;
     private final IndexUpdates updates;
@@ -55,9 +66,9 @@ class FeedFollower {
         return position;
     }
 
-    /** One round; returns how many entries it read (a full {@link #ROUND}: more may be waiting). */
-    synchronized int follow() {
-        List<ChangeFeed.Entry> entries = feed.after(position, ROUND);
+    /** One round: the entries after the position, as far as they can be applied now. */
+    synchronized Round follow() {
+        List<ChangeFeed.Entry> entries = feed.after(position, ROUND, SKUS_PER_ROUND);
         long now = System.currentTimeMillis();
         Set<String> toRead = new LinkedHashSet<>();
         long reached = position;
@@ -91,7 +102,9 @@ class FeedFollower {
             updates.forgetLocalUpTo(reached);
             position = reached;
         }
-        return entries.size();
+        int skus = entries.stream().mapToInt(entry -> entry.skus().size()).sum();
+        boolean passedAll = index == entries.size();
+        return new Round(entries.size(), passedAll && (entries.size() == ROUND || skus >= SKUS_PER_ROUND));
     }
 
     /** Rounds until the feed has nothing more that can be applied now (a catch-up at start). */
@@ -99,8 +112,7 @@ class FeedFollower {
         long before;
         do {
             before = position();
-            int read = follow();
-            if (read < ROUND) {
+            if (!follow().full()) {
                 return;
             }
         } while (position() > before);

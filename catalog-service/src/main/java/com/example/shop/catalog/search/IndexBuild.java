@@ -313,7 +313,7 @@ public class IndexBuild {
     private long settledUpTo(long current) {
         long from = Math.max(Math.max(current - IN_FLIGHT_WINDOW, feed.trimmedThrough()), 0);
         long expected = from + 1;
-        for (ChangeFeed.Entry entry : feed.after(from, IN_FLIGHT_WINDOW + 1)) {
+        for (ChangeFeed.Entry entry : feed.progressAfter(from, IN_FLIGHT_WINDOW + 1)) {
             if (entry.revision() > current) {
                 break;
             }
@@ -337,13 +337,18 @@ public class IndexBuild {
     }
 
     private void maintainAndReschedule() {
-        maintain();
+        boolean behind = maintain();
         boolean quiet = System.currentTimeMillis() - lastFed >= QUIET_MILLIS;
-        scheduleMaintenance(quiet ? feedIdleEveryMillis : feedEveryMillis);
+        // a full round leaves more waiting (another replica's import): the next one at once
+        scheduleMaintenance(behind ? 0 : quiet ? feedIdleEveryMillis : feedEveryMillis);
     }
 
-    /** Follows the feed; now and then commits, trims the feed, or replaces a broken index. */
-    private void maintain() {
+    /**
+     * Follows the feed; now and then commits, trims the feed, or replaces a broken index. True when
+     * the round stopped at its bound, with more of the feed waiting.
+     */
+    private boolean maintain() {
+        boolean behind = false;
         try {
             if (index.isBroken()) {
                 LOG.warn("The search index writer closed after a failure; reopening and rebuilding the index from MongoDB");
@@ -351,9 +356,11 @@ public class IndexBuild {
                 build(revision.current());
             }
             long now = System.currentTimeMillis();
-            if (follower.follow() > 0) {
+            FeedFollower.Round round = follower.follow();
+            if (round.entries() > 0) {
                 lastFed = now;
             }
+            behind = round.full();
             index.mergeWhenFragmented(now - lastFed >= QUIET_MILLIS);
             if (now - lastCommit >= commitEveryMillis) {
                 lastCommit = now;
@@ -374,6 +381,7 @@ public class IndexBuild {
                 LOG.debugf("Search index maintenance still failing: %s", e);
             }
         }
+        return behind;
     }
 
     private void commitIfChanged() {

@@ -78,9 +78,9 @@ class IndexLifecycleTest {
             CatalogRevision revision = new CatalogRevision(store);
             feed = new ChangeFeed(store) {
                 @Override
-                List<Entry> after(long revision, int limit) {
+                List<Entry> after(long revision, int limit, int skuBudget) {
                     feedReads.incrementAndGet();
-                    return super.after(revision, limit);
+                    return super.after(revision, limit, skuBudget);
                 }
             };
             ProductSource source = dying != null ? dying : counting(scans);
@@ -222,6 +222,41 @@ class IndexLifecycleTest {
         assertEquals(0, back.scans.get(), "caught up from the feed, not rebuilt");
         assertEquals(products.keySet(), back.skus());
         assertTrue(back.json("sku-00003").contains("Renamed elsewhere"));
+    }
+
+    @Test
+    void aReplicaCatchingUpOnAnImportReadsItsProductsBackAFewThousandAtATime() throws Exception {
+        new Replica("a").awaitUsable().stop();
+        Replica importer = new Replica("b").awaitUsable();
+        for (int batch = 0; batch < 8; batch++) { // as an import writes: one change of 1,000 skus a batch
+            List<String> skus = new ArrayList<>();
+            for (int line = 0; line < 1000; line++) {
+                skus.add(String.format("imported-%d-%04d", batch, line));
+            }
+            IndexUpdates.Change change = importer.updates.change(skus);
+            skus.forEach(sku -> put(sku, "Imported"));
+            change.put(skus.stream().map(products::get).toList(), List.of());
+        }
+
+        AtomicInteger largestRead = new AtomicInteger();
+        AtomicInteger scans = new AtomicInteger();
+        ProductSource source = counting(scans);
+        Replica back = new Replica("a", "catalog", new ProductSource() {
+            @Override
+            public void forEach(Consumer<ListedProduct> each) {
+                source.forEach(each);
+            }
+
+            @Override
+            public Map<String, ListedProduct> find(Collection<String> skus) {
+                largestRead.accumulateAndGet(skus.size(), Math::max);
+                return source.find(skus);
+            }
+        }).awaitUsable();
+        assertEquals(0, scans.get(), "caught up from the feed, not rebuilt");
+        assertEquals(products.keySet(), back.skus());
+        assertTrue(largestRead.get() <= FeedFollower.SKUS_PER_ROUND,
+                "8,000 imported products read back at most " + FeedFollower.SKUS_PER_ROUND + " at a time, not " + largestRead.get());
     }
 
     @Test
