@@ -23,8 +23,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -64,6 +66,8 @@ public class BulkImports {
     private final long maxLineBytes;
     private final Clock clock = Clock.systemUTC();
     private final AtomicReference<String> busy = new AtomicReference<>();
+    /** The runs this replica's worker runs, until their end is recorded (after {@link #busy} is free again). */
+    private final Set<String> unfinished = ConcurrentHashMap.newKeySet();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(daemon("bulk-import"));
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(daemon("bulk-import-heartbeat"));
     private volatile boolean stopping;
@@ -176,6 +180,7 @@ public class BulkImports {
     }
 
     private <T> void execute(ImportJob<T> job, Path file) {
+        unfinished.add(job.runId());
         ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> beat(job),
                 config.heartbeatEvery().toMillis(), config.heartbeatEvery().toMillis(), TimeUnit.MILLISECONDS);
         try {
@@ -201,6 +206,7 @@ public class BulkImports {
             // the heartbeat stops with it, and the run is found stale.
             heartbeat.cancel(false);
             release(job.runId(), file);
+            unfinished.remove(job.runId());
         }
     }
 
@@ -271,10 +277,17 @@ public class BulkImports {
         }
     }
 
-    /** The run this replica is running, if any: alive whatever its heartbeat says. */
+    /**
+     * The run this replica is running, if any, and one whose end it is about to record: alive whatever
+     * its heartbeat says, and shown running here even when another replica marked it failed meanwhile.
+     */
     private Set<String> runningHere() {
-        String running = busy.get();
-        return running == null ? Set.of() : Set.of(running);
+        Set<String> running = new HashSet<>(unfinished);
+        String started = busy.get();
+        if (started != null) {
+            running.add(started);
+        }
+        return running;
     }
 
     private static ProblemException unknownRun(String id) {

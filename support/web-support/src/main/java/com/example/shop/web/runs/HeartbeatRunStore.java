@@ -111,7 +111,10 @@ public final class HeartbeatRunStore {
                         set(ERROR, staleError)));
     }
 
-    /** The run {@code id} of {@code kind} as it stands (marked failed first if it is stale), or null when there is none. */
+    /**
+     * The run {@code id} of {@code kind} as it stands (marked failed first if it is stale), or null when
+     * there is none; a run of {@code runningHere} as this replica knows it ({@link #asSeenBy}).
+     */
     public Document find(String kind, String id, Collection<String> runningHere, Instant now) {
         Document run = runs.find(and(eq(ID, id), eq(KIND, kind))).first();
         if (run != null && RunState.RUNNING.wire().equals(run.getString(STATE)) && !runningHere.contains(id)
@@ -119,7 +122,7 @@ public final class HeartbeatRunStore {
             failStale(eq(ID, id), runningHere, now);
             run = runs.find(and(eq(ID, id), eq(KIND, kind))).first();
         }
-        return run;
+        return asSeenBy(run, runningHere);
     }
 
     /**
@@ -129,7 +132,27 @@ public final class HeartbeatRunStore {
     public List<Document> page(String kind, String before, int limit, Collection<String> runningHere, Instant now) {
         failStale(eq(KIND, kind), runningHere, now);
         Bson filter = before == null ? eq(KIND, kind) : and(eq(KIND, kind), lt(ID, before));
-        return runs.find(filter).sort(Sorts.descending(ID)).limit(limit).into(new ArrayList<>());
+        List<Document> page = runs.find(filter).sort(Sorts.descending(ID)).limit(limit).into(new ArrayList<>());
+        page.replaceAll(run -> asSeenBy(run, runningHere));
+        return page;
+    }
+
+    /**
+     * A run this replica is running, which another replica marked failed for want of news (its
+     * heartbeats could not be written for a while), is running as far as this replica can tell: so it
+     * answers, until the run's own next heartbeat or its end replaces the mark in the database.
+     * Answering the mark instead told a client polling this replica that a live run had died.
+     */
+    private static Document asSeenBy(Document run, Collection<String> runningHere) {
+        if (run == null || !runningHere.contains(run.getString(ID)) || !Boolean.TRUE.equals(run.getBoolean(FOUND_STALE))) {
+            return run;
+        }
+        Document alive = new Document(run);
+        alive.put(STATE, RunState.RUNNING.wire());
+        alive.remove(FINISHED_AT);
+        alive.remove(ERROR);
+        alive.remove(FOUND_STALE);
+        return alive;
     }
 
     /** Whether nothing has been heard of the run since {@code cutoff} (no heartbeat at all: never heard of). */

@@ -147,6 +147,23 @@ class HeartbeatRunStoreTest {
     }
 
     @Test
+    void theReplicaRunningARunAnotherMarkedStaleShowsItRunningUntilItsHeartbeatReplacesTheMark() {
+        String id = newId();
+        owner.start(id, "products", new Document("progress", 1L), T0);
+        assertEquals("failed", other.find("products", id, Set.of(), LATER).getString("state"));
+
+        Document mine = owner.find("products", id, Set.of(id), LATER);
+        assertEquals("running", mine.getString("state"), mine.toJson());
+        assertFalse(mine.containsKey("finished_at"));
+        assertFalse(mine.containsKey("error"));
+        assertFalse(mine.containsKey("found_stale"));
+        assertEquals(List.of("running"), owner.page("products", null, 10, Set.of(id), LATER).stream()
+                .map(run -> run.getString("state")).toList());
+        assertEquals("failed", stored(id).getString("state"), "the mark stays in the database until the owner writes");
+        assertEquals("failed", other.find("products", id, Set.of(), LATER).getString("state"), "another replica still sees the mark");
+    }
+
+    @Test
     void aRunThatReallyEndedStaysEnded() {
         String failed = newId();
         owner.start(failed, "products", new Document("progress", 1L), T0);
