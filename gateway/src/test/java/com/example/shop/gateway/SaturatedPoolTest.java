@@ -75,7 +75,11 @@ class SaturatedPoolTest {
 
     /**
      * Beyond the 16 waiting requests, the saturated service's excess is a 503 with Retry-After at
-     * once, long before the 500 ms a waiting request may wait; the waiting ones are served.
+     * once, long before the 500 ms a waiting request may wait; the waiting ones are served. "At once"
+     * is told by the 503's reason (the line was full when the request came, which no timer decides),
+     * not by the time the client saw: on two busy cores 200 requests sent together see their answers
+     * late (once 91 of 196 came in under 450 ms, with the reason saying every one was turned away on
+     * arrival).
      */
     @Test
     void requestsBeyondTheWaitQueueAreTurnedAwayAtOnce() throws Exception {
@@ -89,20 +93,23 @@ class SaturatedPoolTest {
                                 HttpResponse.BodyHandlers.ofString())
                         .thenApply(answer -> new long[] {answer.statusCode(), (System.nanoTime() - start) / 1_000_000,
                                 answer.headers().firstValue("Retry-After").isPresent() ? 1 : 0,
-                                answer.body().contains("The cart service is busy") ? 1 : 0}));
+                                answer.body().contains("The cart service is busy") ? 1 : 0,
+                                answer.body().contains("16 requests wait for a connection already") ? 1 : 0}));
             }
             List<long[]> answers = sent.stream().map(CompletableFuture::join).toList();
             long served = answers.stream().filter(a -> a[0] == 200).count();
             List<long[]> turnedAway = answers.stream().filter(a -> a[0] == 503).toList();
             assertEquals(CLIENTS, served + turnedAway.size(), "each answer is a 200 or a 503");
             assertTrue(served >= 4, "the pool's connections and some waiting requests were served: " + served);
-            assertTrue(turnedAway.size() >= CLIENTS - 16 - 40, "most of the excess was turned away: " + turnedAway.size());
             assertTrue(turnedAway.stream().allMatch(a -> a[2] == 1), "every 503 says when to come back");
             assertTrue(turnedAway.stream().allMatch(a -> a[3] == 1), "every 503 says the service is busy, not unreachable");
+            List<long[]> atOnce = turnedAway.stream().filter(a -> a[4] == 1).toList();
+            assertTrue(atOnce.size() >= CLIENTS - 16 - 40,
+                    "most of the excess was turned away on arrival (the line of 16 full), not after a wait: " + atOnce.size()
+                            + " of " + turnedAway.size() + " 503s");
             // a 503 after a wait comes at 500 ms at the earliest
-            long fast = turnedAway.stream().filter(a -> a[1] < 450).count();
-            assertTrue(fast >= turnedAway.size() / 2,
-                    "the excess did not wait for a connection (500 ms): " + fast + " of " + turnedAway.size() + " in under 450 ms");
+            long fastest = atOnce.stream().mapToLong(a -> a[1]).min().orElseThrow();
+            assertTrue(fastest < 450, "the first request turned away on arrival was answered in " + fastest + " ms");
         } finally {
             Stubs.fast("cart");
         }
