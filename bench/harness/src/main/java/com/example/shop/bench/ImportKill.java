@@ -107,15 +107,22 @@ final class ImportKill {
         boolean killed = Processes.kill9(settings.pidFile());
         System.err.printf(Locale.ROOT, "import-kill: SIGKILL after %.1f s at %s%n", cutAfter, ImportRuns.describe(before));
         if (!killed) {
-            return Cut.failed("no catalog process to kill (" + settings.pidFile() + ")");
+            return Cut.failed("no catalog process to kill (" + inRepository(a, settings.pidFile().toString()) + ")");
         }
         long restartStart = System.nanoTime();
         boolean restarted = Processes.platformRestart(a.required("platform"), "catalog", a.str("restart-log", "/dev/null"));
         double restartSeconds = (System.nanoTime() - restartStart) / 1e9;
         if (!restarted) {
-            return Cut.failed("./platform restart catalog failed (see " + a.str("restart-log", "its log") + ")");
+            return Cut.failed("./platform restart catalog failed (see " + inRepository(a, a.str("restart-log", "its log")) + ")");
         }
         return new Cut(first, before, cutAfter, restartSeconds, null);
+    }
+
+    /** A path as a result file shows it: from the repository's root, where a reader's checkout has it too. */
+    private static String inRepository(Args a, String path) {
+        Path root = Path.of(a.required("platform")).toAbsolutePath().getParent();
+        Path file = Path.of(path).toAbsolutePath();
+        return file.startsWith(root) ? root.relativize(file).toString() : path;
     }
 
     /** 2. the cut-off run is marked failed when seen. */
