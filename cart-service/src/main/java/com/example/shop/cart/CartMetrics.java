@@ -1,8 +1,10 @@
 package com.example.shop.cart;
 
+import com.example.shop.web.WireName;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Locale;
 
 /** The counters of /q/metrics: cart_reservations_total, cart_compensations_total, ... */
 @ApplicationScoped
@@ -46,14 +48,14 @@ public class CartMetrics {
     public void returned(Return reason, long units) {
         if (units > 0) {
             Counter.builder("cart.returned.units").description("Reserved units returned to available stock")
-                    .tag("reason", reason.tag()).register(registry).increment(units);
+                    .tag("reason", reason.wire()).register(registry).increment(units);
         }
     }
 
     /** An add or change refused by a limit. */
     public void refused(Refusal limit) {
         Counter.builder("cart.limit.refusals").description("Adds and changes refused by a limit, by limit")
-                .tag("reason", limit.tag()).register(registry).increment();
+                .tag("reason", limit.wire()).register(registry).increment();
     }
 
     public void sold(long units) {
@@ -63,7 +65,7 @@ public class CartMetrics {
     }
 
     /** Why reserved units went back to available stock; the {@code reason} tag of cart_returned_units_total. */
-    public enum Return {
+    public enum Return implements WireName {
         /** A decrease or removal of a line. */
         RELEASE,
         /** An add whose cart write failed after its reservation. */
@@ -75,18 +77,20 @@ public class CartMetrics {
         /** A checkout: what the cart held beyond its lines. */
         CHECKOUT_EXCESS;
 
-        String tag() {
-            return name().toLowerCase().replace('_', '-');
+        @Override
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
     /** The limit that refused an add or change; the {@code reason} tag of cart_limit_refusals_total. */
-    public enum Refusal {
+    public enum Refusal implements WireName {
         LINE_LIMIT,
         TOO_MANY_LINES;
 
-        String tag() {
-            return name().toLowerCase().replace('_', '-');
+        @Override
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 }

@@ -91,20 +91,16 @@ public final class CartProblems {
     }
 
     public static ProblemException noSuchJob(String job, String jobs) {
-        return Problems.notFound("No job '" + abbreviate(job) + "'; the jobs are " + jobs);
+        return Problems.notFound("No job '" + Problems.excerpt(job) + "'; the jobs are " + jobs);
     }
 
     public static ProblemException noSuchJobRun(String id) {
-        return Problems.notFound("No job run '" + abbreviate(id) + "'");
+        return Problems.notFound("No job run '" + Problems.excerpt(id) + "'");
     }
 
     /** A run took the job's lease and died before recording itself: the lease runs out on its own. */
     public static ProblemException jobLeaseUnrecorded(String job, long leaseSeconds) {
         return Problems.unavailable("job lease", "A run of " + job + " holds the job but cannot be found; try again after "
                 + leaseSeconds + " s");
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
     }
 }

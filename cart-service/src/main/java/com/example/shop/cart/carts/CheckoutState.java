@@ -1,6 +1,7 @@
 package com.example.shop.cart.carts;
 
-import java.util.Arrays;
+import com.example.shop.web.WireName;
+import java.util.Locale;
 
 /**
  * Where a checkout attempt ({@code cart.checkouts[]}, one per Idempotency-Key) is, stored and shown
@@ -8,19 +9,15 @@ import java.util.Arrays;
  * known; then {@link #APPROVED}, {@link #DECLINED}, or {@link #ABANDONED} when the outcome never
  * arrived and the stalled-checkout job released the cart.
  */
-public enum CheckoutState {
+public enum CheckoutState implements WireName {
     PENDING,
     APPROVED,
     DECLINED,
     ABANDONED;
 
     /** As stored in {@code checkouts.state} and shown as {@code payment} in the checkout answer. */
+    @Override
     public String wire() {
-        return name().toLowerCase();
-    }
-
-    static CheckoutState fromWire(String stored) {
-        return Arrays.stream(values()).filter(state -> state.wire().equals(stored)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("a checkout attempt with the unknown state " + stored));
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,8 +1,10 @@
 package com.example.shop.cart.carts;
 
+import com.example.shop.web.WireName;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import java.util.Locale;
 
 /**
  * How a checkout pays.
@@ -14,13 +16,14 @@ public record Payment(@NotNull @Pattern(regexp = "^card$", message = "must be 'c
                       Simulate simulate) {
 
     /** The outcome the simulated payment gateway is asked for; real gateways ignore it. */
-    public enum Simulate {
+    public enum Simulate implements WireName {
         @JsonProperty("approve") APPROVE,
         @JsonProperty("decline") DECLINE,
         @JsonProperty("stall") STALL;
 
+        @Override
         public String wire() {
-            return name().toLowerCase();
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

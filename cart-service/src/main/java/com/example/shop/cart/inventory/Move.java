@@ -2,6 +2,7 @@ package com.example.shop.cart.inventory;
 
 import static com.example.shop.cart.StoredFields.number;
 
+import com.example.shop.web.WireName;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
@@ -38,7 +39,7 @@ public record Move(String op, MoveKind kind, Instant at, String sku, String cart
     }
 
     static Move of(Document doc) {
-        return new Move(doc.getString(OP), MoveKind.fromWire(doc.getString(KIND)), doc.getDate(AT).toInstant(),
+        return new Move(doc.getString(OP), WireName.stored(MoveKind.class, doc.getString(KIND)), doc.getDate(AT).toInstant(),
                 doc.getString(SKU), doc.getString(CART), number(doc, UNITS), doc.getList(RESERVATIONS, String.class, List.of()),
                 doc.getDate(OWNED_UNTIL) == null ? null : doc.getDate(OWNED_UNTIL).toInstant());
     }

@@ -1,10 +1,13 @@
 package com.example.shop.cart.inventory;
 
+import com.example.shop.web.WireName;
+import java.util.Locale;
+
 /**
  * What a unit move does, and so in which order it changes documents. The first document a move
  * changes is the one whose mark tells whether the move started at all.
  */
-public enum MoveKind {
+public enum MoveKind implements WireName {
     /** Available stock → the cart's reservation: the stock document first, then the reservation. */
     RESERVE(true),
     /** The cart's reservation → available stock: the reservation first, then the stock document. */
@@ -27,11 +30,9 @@ public enum MoveKind {
         return stockFirst;
     }
 
-    String wire() {
-        return name().toLowerCase().replace('_', '-');
-    }
-
-    static MoveKind fromWire(String wire) {
-        return valueOf(wire.toUpperCase().replace('-', '_'));
+    /** As stored in a move's {@code kind}. */
+    @Override
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

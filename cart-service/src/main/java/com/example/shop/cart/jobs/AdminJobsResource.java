@@ -4,6 +4,7 @@ import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.PageSize;
+import com.example.shop.web.WireName;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
@@ -77,7 +78,7 @@ public class AdminJobsResource {
                           String job,
                           @QueryParam("olderThan") @Parameter(description = "ISO-8601 duration overriding the job's configured threshold for this run, e.g. PT0S")
                           String olderThan) {
-        JobName name = JobName.fromWire(job).orElseThrow(() -> CartProblems.noSuchJob(job, JobName.allWire()));
+        JobName name = WireName.find(JobName.class, job).orElseThrow(() -> CartProblems.noSuchJob(job, WireName.all(JobName.class)));
         JobRunner.Started started = runner.start(name, RunTrigger.MANUAL, duration(olderThan, thresholdOf(name)));
         // A path, as written: JAX-RS would make a Location given as a URI absolute on this service's host.
         return Response.accepted(started.run()).header(HttpHeaders.LOCATION, RUNS + started.run().id()).build();
@@ -110,8 +111,8 @@ public class AdminJobsResource {
             String job,
             @QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
             @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page, unchanged") String cursor) {
-        JobName name = job == null ? null : JobName.fromWire(job).orElseThrow(() ->
-                Problems.invalidField("job", "Query parameter 'job' must be one of " + JobName.allWire()));
+        JobName name = job == null ? null : WireName.find(JobName.class, job).orElseThrow(() ->
+                Problems.invalidField("job", "Query parameter 'job' must be one of " + WireName.all(JobName.class)));
         int size = PageSize.of(limit, DEFAULT_LIMIT, MAX_LIMIT);
         JobRuns.RunPosition after = cursor == null ? null : JobRuns.RunPosition.fromCursor(cursor).orElseThrow(() ->
                 Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of a page, unchanged"));

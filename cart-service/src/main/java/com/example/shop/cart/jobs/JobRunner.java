@@ -1,6 +1,7 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartProblems;
+import com.example.shop.web.runs.RunState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

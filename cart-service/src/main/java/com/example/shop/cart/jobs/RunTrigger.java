@@ -1,19 +1,17 @@
 package com.example.shop.cart.jobs;
 
+import com.example.shop.web.WireName;
+import java.util.Locale;
+
 /** What started a job run; stored and shown in lower case. */
-public enum RunTrigger {
+public enum RunTrigger implements WireName {
     /** An admin's {@code POST /admin/jobs/{job}}. */
     MANUAL,
     /** The service's own schedule ({@code cart.*.every}). */
     SCHEDULED;
 
+    @Override
     public String wire() {
-        return name().toLowerCase();
-    }
-
-    /** As stored in {@code job_runs}. */
-    static RunTrigger fromWire(String stored) {
-        return java.util.Arrays.stream(values()).filter(value -> value.wire().equals(stored)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("a job run with the unknown trigger " + stored));
+        return name().toLowerCase(Locale.ROOT);
     }
 }

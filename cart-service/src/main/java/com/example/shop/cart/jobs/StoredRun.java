@@ -1,5 +1,7 @@
 package com.example.shop.cart.jobs;
 
+import com.example.shop.web.WireName;
+import com.example.shop.web.runs.RunState;
 import java.time.Instant;
 import java.time.Duration;
 import java.util.Collections;
@@ -39,10 +41,8 @@ record StoredRun(String id, JobName job, RunTrigger trigger, RunState state, Map
         if (stored != null) {
             stored.forEach((name, value) -> counts.put(name, value instanceof Number n ? n.longValue() : 0L));
         }
-        String job = doc.getString(JOB);
-        return new StoredRun(doc.getString(ID),
-                JobName.fromWire(job).orElseThrow(() -> new IllegalStateException("a job run of the unknown job " + job)),
-                RunTrigger.fromWire(doc.getString(TRIGGER)), RunState.fromWire(doc.getString(STATE)), counts,
+        return new StoredRun(doc.getString(ID), WireName.stored(JobName.class, doc.getString(JOB)),
+                WireName.stored(RunTrigger.class, doc.getString(TRIGGER)), WireName.stored(RunState.class, doc.getString(STATE)), counts,
                 doc.getDate(STARTED_AT), doc.getDate(FINISHED_AT), doc.getDate(HEARTBEAT_AT), doc.getString(ERROR));
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.shop.web.runs.RunState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -33,7 +34,7 @@ class StoredRunTest {
 
         StoredRun run = StoredRun.of(stored);
 
-        assertEquals(new StoredRun("65a1b2c3d4e5f60718293a4b", JobName.fromWire("expire-carts").orElseThrow(), RunTrigger.MANUAL,
+        assertEquals(new StoredRun("65a1b2c3d4e5f60718293a4b", JobName.EXPIRE_CARTS, RunTrigger.MANUAL,
                 RunState.FAILED, Map.of("locked", 3L, "expired", 2L, "returned_units", 7L), STARTED, FINISHED, FINISHED, "boom"), run);
         assertEquals(List.of("locked", "expired", "returned_units"), List.copyOf(run.counts().keySet()));
         assertEquals(stored.append("counts", new Document("locked", 3L).append("expired", 2L).append("returned_units", 7L)),
@@ -48,7 +49,7 @@ class StoredRunTest {
 
     @Test
     void aStartedRunIsTheDocumentJobRunsInserted() {
-        StoredRun run = StoredRun.started("65a1b2c3d4e5f60718293a4c", JobName.fromWire("resolve-checkouts").orElseThrow(),
+        StoredRun run = StoredRun.started("65a1b2c3d4e5f60718293a4c", JobName.RESOLVE_CHECKOUTS,
                 RunTrigger.SCHEDULED, STARTED);
 
         Document inserted = new Document("_id", "65a1b2c3d4e5f60718293a4c").append("job", "resolve-checkouts")
@@ -62,7 +63,7 @@ class StoredRunTest {
 
     @Test
     void aRunningRunIsSilentOnceItsHeartbeatIsOlderThanTheLease() {
-        StoredRun run = StoredRun.started("65a1b2c3d4e5f60718293a4d", JobName.fromWire("cleanup-inventory").orElseThrow(),
+        StoredRun run = StoredRun.started("65a1b2c3d4e5f60718293a4d", JobName.CLEANUP_INVENTORY,
                 RunTrigger.MANUAL, STARTED);
         Instant heartbeat = STARTED.toInstant();
 

@@ -3,7 +3,9 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
+import com.example.shop.web.WireName;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,17 +36,12 @@ public class PerCartLimit {
     }
 
     /** Where a limit in force comes from ({@code max_per_cart_source}), with the name the API shows. */
-    public enum Source {
-        PRODUCT("product"), TYPE("type"), PLATFORM("platform");
+    public enum Source implements WireName {
+        PRODUCT, TYPE, PLATFORM;
 
-        private final String wireName;
-
-        Source(String wireName) {
-            this.wireName = wireName;
-        }
-
-        public String wireName() {
-            return wireName;
+        @Override
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -67,7 +64,7 @@ public class PerCartLimit {
      * pin today's inherited value on the product.
      */
     boolean isInheritedValue(int maxPerCart, String source, String typeName) {
-        return source != null && !Source.PRODUCT.wireName().equals(source) && maxPerCart == typeLimit(typeName).orElse(platformDefault);
+        return source != null && !Source.PRODUCT.wire().equals(source) && maxPerCart == typeLimit(typeName).orElse(platformDefault);
     }
 
     private Optional<Integer> typeLimit(String typeName) {

@@ -87,7 +87,7 @@ public record ProductView(
                 shipping(product.shipping()),
                 new PricingView(pricing.currency(), pricing.list(), pricing.retail(), pricing.savings(), pricing.pctSavings()),
                 product.categoryIds(), details(product.details()), product.keywords(), keywordsExtra, product.version(),
-                limit.value(), limit.source().wireName());
+                limit.value(), limit.source().wire());
     }
 
     private static ProductBody.Shipping shipping(StoredProduct.Shipping shipping) {

@@ -1,31 +1,21 @@
 package com.example.shop.catalog.producttype;
 
-import java.util.Arrays;
-import java.util.Optional;
+import com.example.shop.web.WireName;
+import java.util.Locale;
 
 /** The value types a product type can declare for an attribute of {@code details}. */
-public enum AttributeType {
-    STRING("string"),
-    STRING_LIST("string_list"),
-    INTEGER("integer"),
-    NUMBER("number"),
-    BOOLEAN("boolean"),
+public enum AttributeType implements WireName {
+    STRING,
+    STRING_LIST,
+    INTEGER,
+    NUMBER,
+    BOOLEAN,
     /** A calendar date written {@code YYYY-MM-DD}, stored as a BSON date at UTC midnight. */
-    DATE("date");
+    DATE;
 
-    public static final String NAMES = "string|string_list|integer|number|boolean|date";
-
-    private final String wireName;
-
-    AttributeType(String wireName) {
-        this.wireName = wireName;
-    }
-
-    public String wireName() {
-        return wireName;
-    }
-
-    public static Optional<AttributeType> fromWireName(String name) {
-        return Arrays.stream(values()).filter(t -> t.wireName.equals(name)).findFirst();
+    /** As declared in a product type's {@code attributes[].type}: the name in lower case ({@code string_list}). */
+    @Override
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
     }
 }

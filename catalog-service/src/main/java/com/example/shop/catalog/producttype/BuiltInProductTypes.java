@@ -77,6 +77,6 @@ public class BuiltInProductTypes implements CatalogSchema.AfterIndexes {
     }
 
     private static ProductType.Attribute attr(String name, AttributeType type, boolean required) {
-        return new ProductType.Attribute(name, type.wireName(), required);
+        return new ProductType.Attribute(name, type.wire(), required);
     }
 }

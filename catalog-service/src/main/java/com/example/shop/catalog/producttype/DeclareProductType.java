@@ -2,6 +2,7 @@ package com.example.shop.catalog.producttype;
 
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.WireName;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,9 +58,9 @@ public class DeclareProductType {
                 throw Problems.invalidField(field + ".name", "'" + field + ".name' must be lower case letters, digits "
                         + "and '_', starting with a letter, at most 64 characters");
             }
-            if (attribute.type() == null || AttributeType.fromWireName(attribute.type()).isEmpty()) {
+            if (attribute.type() == null || WireName.find(AttributeType.class, attribute.type()).isEmpty()) {
                 throw Problems.invalidField(field + ".type", "'" + field + ".type' must be one of "
-                        + AttributeType.NAMES.replace('|', ','));
+                        + WireName.all(AttributeType.class));
             }
             if (!seen.add(attribute.name())) {
                 throw Problems.invalidField(field + ".name", "Attribute '" + attribute.name() + "' is declared twice");

@@ -103,7 +103,7 @@ public final class DetailsValidator {
                     return Date.from(date.atStartOfDay(ZoneOffset.UTC).toInstant());
                 } catch (DateTimeParseException e) {
                     throw Problems.invalidField(path, "Attribute '" + path + "' must be a date YYYY-MM-DD, not '"
-                            + abbreviate(value.textValue()) + "'");
+                            + Problems.excerpt(value.textValue()) + "'");
                 }
             }
             default -> throw new IllegalStateException(type.name());
@@ -122,9 +122,5 @@ public final class DetailsValidator {
 
     private static RuntimeException wrongType(String path, String expected) {
         return Problems.invalidField(path, "Attribute '" + path + "' must be " + expected);
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
     }
 }

@@ -1,5 +1,6 @@
 package com.example.shop.catalog.producttype;
 
+import com.example.shop.web.WireName;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -47,7 +48,7 @@ public record ProductType(
             Boolean required) {
 
         public AttributeType valueType() {
-            return AttributeType.fromWireName(type).orElseThrow();
+            return WireName.stored(AttributeType.class, type);
         }
 
         public boolean isRequired() {

@@ -1,18 +1,18 @@
 package com.example.shop.catalog.search;
 
 import com.example.shop.problems.Problems;
-import java.util.Arrays;
+import com.example.shop.web.WireName;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /** The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}). */
-public enum Facet {
+public enum Facet implements WireName {
     TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
 
     /** The name in {@code facets} and in the answer. */
-    String key() {
+    @Override
+    public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
 
@@ -23,10 +23,8 @@ public enum Facet {
             return facets;
         }
         for (String name : value.split(",", -1)) {
-            Facet facet = Arrays.stream(values()).filter(f -> f.key().equals(name.strip())).findFirst()
-                    .orElseThrow(() -> Problems.invalidField("facets", "Unknown facet '"
-                            + (name.length() > 40 ? name.substring(0, 40) + "…" : name) + "'; allowed: "
-                            + Arrays.stream(values()).map(Facet::key).collect(Collectors.joining(", "))));
+            Facet facet = WireName.find(Facet.class, name.strip()).orElseThrow(() -> Problems.invalidField("facets",
+                    "Unknown facet '" + Problems.excerpt(name) + "'; allowed: " + WireName.all(Facet.class)));
             facets.add(facet);
         }
         return facets;

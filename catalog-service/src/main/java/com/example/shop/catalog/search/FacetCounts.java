@@ -65,7 +65,7 @@ final class FacetCounts {
                 hits = searcher.search(counted, new FacetsCollectorManager());
                 passes.put(counted, hits);
             }
-            facets.put(facet.key(), switch (facet) {
+            facets.put(facet.wire(), switch (facet) {
                 case TYPE -> values(hits, ProductDocuments.TYPE, query.types());
                 case GENRE -> values(hits, ProductDocuments.GENRE, query.genres());
                 case PRICE -> prices(hits, buckets);

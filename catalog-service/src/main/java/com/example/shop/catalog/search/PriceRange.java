@@ -19,7 +19,7 @@ public record PriceRange(long min, Long max) {
         if (!m.matches()) {
             throw Problems.invalidField("price", "Query parameter 'price' must be a range of minor units 'min-max' or "
                     + "'min-' with non-negative integers (e.g. 1000-2500), not '"
-                    + (value.length() > 40 ? value.substring(0, 40) + "…" : value) + "'");
+                    + Problems.excerpt(value) + "'");
         }
         long min = Long.parseLong(m.group(1));
         Long max = m.group(2) == null ? null : Long.parseLong(m.group(2));

@@ -40,12 +40,8 @@ public enum ProductSort {
             return SKU;
         }
         return Arrays.stream(values()).filter(s -> value.equals(s.parameter)).findFirst()
-                .orElseThrow(() -> Problems.invalidField("sort", "Unknown sort '" + abbreviate(value) + "'; allowed: "
+                .orElseThrow(() -> Problems.invalidField("sort", "Unknown sort '" + Problems.excerpt(value) + "'; allowed: "
                         + Arrays.stream(values()).filter(s -> s.parameter != null).map(s -> s.parameter)
                         .collect(Collectors.joining(", "))));
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
     }
 }

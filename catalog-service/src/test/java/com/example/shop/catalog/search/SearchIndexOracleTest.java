@@ -154,7 +154,7 @@ class SearchIndexOracleTest {
         PerCartLimit.InForce limit = perCartLimit.of(product.getString("type"),
                 product.get("max_per_cart") instanceof Number own ? own.intValue() : null);
         product.put("max_per_cart", limit.value());
-        product.put("max_per_cart_source", limit.source().wireName());
+        product.put("max_per_cart_source", limit.source().wire());
         return product;
     }
 

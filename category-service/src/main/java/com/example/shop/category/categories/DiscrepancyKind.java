@@ -1,25 +1,22 @@
 package com.example.shop.category.categories;
 
+import com.example.shop.web.WireName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 
 /** How a category's stored ancestors disagree with its chain of parent pointers (verify's {@code kind}). */
-public enum DiscrepancyKind {
+public enum DiscrepancyKind implements WireName {
     /** The chain is whole and differs from the stored ancestors: repair rewrites them. */
-    ANCESTORS_MISMATCH("ancestors-mismatch"),
+    ANCESTORS_MISMATCH,
     /** A parent pointer names a category that does not exist: nothing to derive, left to an admin. */
-    MISSING_PARENT("missing-parent"),
+    MISSING_PARENT,
     /** The parent pointers loop (never created by this service): left to an admin. */
-    CYCLE("cycle");
+    CYCLE;
 
-    private final String value;
-
-    DiscrepancyKind(String value) {
-        this.value = value;
-    }
-
-    /** The kind as the API writes it. */
+    /** The kind as the API writes it: the name in lower case with dashes ({@code missing-parent}). */
     @JsonValue
-    public String value() {
-        return value;
+    @Override
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

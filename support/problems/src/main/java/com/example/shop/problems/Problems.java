@@ -60,6 +60,14 @@ public final class Problems {
         return new ProblemException(Problem.of(428, "precondition-required", "Precondition required", detail));
     }
 
+    /**
+     * A client's value as a problem's detail repeats it: the first 40 characters and an ellipsis
+     * when it is longer, so that a problem never echoes a whole oversized parameter back.
+     */
+    public static String excerpt(String value) {
+        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
+    }
+
     /** A service this one depends on (another service or the database) cannot answer now. */
     public static ProblemException unavailable(String dependency, String detail) {
         return new ProblemException(Problem.of(503, "service-unavailable", "Service unavailable", detail)

@@ -62,4 +62,12 @@ class ProblemTest {
         assertEquals("mongodb", Problems.unavailable("mongodb", "down").problem().member("dependency"));
         assertEquals(Problem.TYPE_BASE + "precondition-required", Problems.preconditionRequired("x").problem().type());
     }
+
+    @Test
+    void aClientsValueIsRepeatedUpToFortyCharacters() {
+        assertEquals("sku-1", Problems.excerpt("sku-1"));
+        assertEquals("x".repeat(40), Problems.excerpt("x".repeat(40)));
+        assertEquals("x".repeat(40) + "…", Problems.excerpt("x".repeat(41)));
+        assertEquals("y".repeat(40) + "…", Problems.excerpt("y".repeat(1_000_000)));
+    }
 }

@@ -78,12 +78,8 @@ public class StrictQueryParameters implements ContainerRequestFilter {
             String expected = type == Boolean.class || type == boolean.class ? "true or false"
                     : type == Double.class || type == double.class ? "a number" : "an integer";
             throw Problems.invalidField(name, "Query parameter '" + name + "' must be " + expected
-                    + ", not '" + abbreviate(value) + "'");
+                    + ", not '" + Problems.excerpt(value) + "'");
         }
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() > 40 ? value.substring(0, 40) + "…" : value;
     }
 
     private static Map<String, Class<?>> queryParametersOf(Method method) {

@@ -46,6 +46,6 @@ public final class IfMatch {
             // fall through
         }
         throw Problems.invalidField(HEADER, "If-Match must be the " + what + "'s version (a positive integer, "
-                + "optionally quoted as in the ETag), not '" + (ifMatch.length() > 40 ? ifMatch.substring(0, 40) : ifMatch) + "'");
+                + "optionally quoted as in the ETag), not '" + Problems.excerpt(ifMatch) + "'");
     }
 }

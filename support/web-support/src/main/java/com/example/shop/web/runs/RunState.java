@@ -1,11 +1,13 @@
 package com.example.shop.web.runs;
 
+import com.example.shop.web.WireName;
 import java.util.Locale;
 
-/** Where a run is; stored and shown as its lower-case name. */
-public enum RunState {
+/** Where a run (an import, an index build, a job) is; stored and shown as its lower-case name. */
+public enum RunState implements WireName {
     RUNNING, SUCCEEDED, FAILED;
 
+    @Override
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -1,0 +1,40 @@
+package com.example.shop.web;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * An enum whose constants are stored and shown as strings, {@link #wire()} (a cart's {@code status},
+ * a job's name in its path, a facet in {@code facets}): the way back from such a string to the
+ * constant, written once for every such enum.
+ */
+public interface WireName {
+
+    /** The string this constant is stored and shown as. */
+    String wire();
+
+    /** The constant of {@code type} shown as {@code wire}, if any: what a client's value is read with. */
+    static <E extends Enum<E> & WireName> Optional<E> find(Class<E> type, String wire) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.wire().equals(wire)) {
+                return Optional.of(constant);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The constant a stored document names. Any other value was written by something else than this
+     * code (a fault of the data, not of a client): an {@link IllegalStateException}.
+     */
+    static <E extends Enum<E> & WireName> E stored(Class<E> type, String stored) {
+        return find(type, stored).orElseThrow(() -> new IllegalStateException(
+                "a stored " + type.getSimpleName() + " '" + stored + "' is none of " + all(type)));
+    }
+
+    /** Every constant's string, in declaration order, comma-separated: the "one of ..." of a problem. */
+    static <E extends Enum<E> & WireName> String all(Class<E> type) {
+        return Arrays.stream(type.getEnumConstants()).map(WireName::wire).collect(Collectors.joining(", "));
+    }
+}
