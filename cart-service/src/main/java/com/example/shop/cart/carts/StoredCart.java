@@ -62,8 +62,8 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
 
     static StoredCart of(Document doc) {
         String status = doc.getString(STATUS);
-        return new StoredCart(doc.getString(ID), status == null ? null : WireName.stored(CartStatus.class, status), number(doc, VERSION),
-                doc.getDate(CREATED), doc.getDate(LAST_MODIFIED), doc.getDate(HELD_SINCE),
+        return new StoredCart(doc.getString(ID), status == null ? null : WireName.stored(CartStatus.class, status),
+                number(doc, VERSION), doc.getDate(CREATED), doc.getDate(LAST_MODIFIED), doc.getDate(HELD_SINCE),
                 documents(doc, ITEMS).stream().map(Item::of).toList(),
                 documents(doc, CHECKOUTS).stream().map(Attempt::of).toList(), Boolean.TRUE.equals(doc.getBoolean(SETTLED)));
     }
@@ -211,8 +211,8 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         static final String FINISHED = "finished";
 
         static Attempt of(Document doc) {
-            return new Attempt(doc.getString(KEY), WireName.stored(CheckoutState.class, doc.getString(STATE)), number(doc, AMOUNT),
-                    doc.getString(CURRENCY), doc.getString(CHARGE_ID), doc.getString(REASON), doc.getDate(STARTED),
+            return new Attempt(doc.getString(KEY), WireName.stored(CheckoutState.class, doc.getString(STATE)),
+                    number(doc, AMOUNT), doc.getString(CURRENCY), doc.getString(CHARGE_ID), doc.getString(REASON), doc.getDate(STARTED),
                     doc.getDate(FINISHED));
         }
 

@@ -78,7 +78,8 @@ public class AdminJobsResource {
                           String job,
                           @QueryParam("olderThan") @Parameter(description = "ISO-8601 duration overriding the job's configured threshold for this run, e.g. PT0S")
                           String olderThan) {
-        JobName name = WireName.find(JobName.class, job).orElseThrow(() -> CartProblems.noSuchJob(job, WireName.all(JobName.class)));
+        JobName name = WireName.find(JobName.class, job)
+                .orElseThrow(() -> CartProblems.noSuchJob(job, WireName.all(JobName.class)));
         JobRunner.Started started = runner.start(name, RunTrigger.MANUAL, duration(olderThan, thresholdOf(name)));
         // A path, as written: JAX-RS would make a Location given as a URI absolute on this service's host.
         return Response.accepted(started.run()).header(HttpHeaders.LOCATION, RUNS + started.run().id()).build();

@@ -42,7 +42,8 @@ record StoredRun(String id, JobName job, RunTrigger trigger, RunState state, Map
             stored.forEach((name, value) -> counts.put(name, value instanceof Number n ? n.longValue() : 0L));
         }
         return new StoredRun(doc.getString(ID), WireName.stored(JobName.class, doc.getString(JOB)),
-                WireName.stored(RunTrigger.class, doc.getString(TRIGGER)), WireName.stored(RunState.class, doc.getString(STATE)), counts,
+                WireName.stored(RunTrigger.class, doc.getString(TRIGGER)),
+                WireName.stored(RunState.class, doc.getString(STATE)), counts,
                 doc.getDate(STARTED_AT), doc.getDate(FINISHED_AT), doc.getDate(HEARTBEAT_AT), doc.getString(ERROR));
     }
 
