@@ -1,7 +1,7 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.cart.StoredFields.documents;
-import static com.example.shop.cart.StoredFields.number;
+import static com.example.shop.web.database.StoredFields.documents;
+import static com.example.shop.web.database.StoredFields.number;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Updates.combine;
 import static com.mongodb.client.model.Updates.inc;

@@ -1,6 +1,7 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.cart.StoredFields.number;
+import static com.example.shop.web.database.StoredFields.instant;
+import static com.example.shop.web.database.StoredFields.number;
 
 import com.example.shop.web.WireName;
 import java.time.Instant;
@@ -41,7 +42,7 @@ public record Move(String op, MoveKind kind, Instant at, String sku, String cart
     static Move of(Document doc) {
         return new Move(doc.getString(OP), WireName.stored(MoveKind.class, doc.getString(KIND)), doc.getDate(AT).toInstant(),
                 doc.getString(SKU), doc.getString(CART), number(doc, UNITS), doc.getList(RESERVATIONS, String.class, List.of()),
-                doc.getDate(OWNED_UNTIL) == null ? null : doc.getDate(OWNED_UNTIL).toInstant());
+                instant(doc, OWNED_UNTIL));
     }
 
     Document toDocument() {

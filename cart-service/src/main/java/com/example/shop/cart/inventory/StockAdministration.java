@@ -9,9 +9,9 @@ import static com.mongodb.client.model.Updates.setOnInsert;
 
 import com.example.shop.cart.CartProblems;
 import com.example.shop.web.concurrency.Attempts;
+import com.example.shop.web.database.StoredFields;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
-import com.example.shop.cart.StoredFields;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.Projections;

@@ -1,6 +1,6 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.cart.StoredFields.number;
+import static com.example.shop.web.database.StoredFields.number;
 
 import java.time.Instant;
 import java.util.Date;

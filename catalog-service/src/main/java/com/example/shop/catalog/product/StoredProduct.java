@@ -1,5 +1,7 @@
 package com.example.shop.catalog.product;
 
+import static com.example.shop.web.database.StoredFields.number;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -136,10 +138,6 @@ public record StoredProduct(String sku, String type, String title, String descri
         Document d = shipping.get(DIMENSIONS, Document.class);
         return new Shipping(shipping.get(WEIGHT) instanceof Number weight ? weight.longValue() : null,
                 d == null ? null : new Dimensions(number(d, WIDTH), number(d, HEIGHT), number(d, DEPTH)));
-    }
-
-    private static long number(Document document, String field) {
-        return document.get(field) instanceof Number number ? number.longValue() : 0;
     }
 
     private static List<String> strings(Object value) {

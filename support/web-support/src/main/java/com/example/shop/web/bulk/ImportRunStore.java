@@ -1,5 +1,7 @@
 package com.example.shop.web.bulk;
 
+import static com.example.shop.web.database.StoredFields.instant;
+import static com.example.shop.web.database.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.gt;
 import static com.mongodb.client.model.Filters.lt;
@@ -15,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,21 @@ final class ImportRunStore {
 
     static final String RUNS = "import_runs";
     static final String REJECTS = "import_rejects";
+
+    // an import run's own fields, beside HeartbeatRunStore's
+    private static final String COUNTS = "counts";
+    private static final String BYTES_TOTAL = "bytes_total";
+    private static final String BYTES_READ = "bytes_read";
+    private static final String READ = "read";
+    private static final String CREATED = "created";
+    private static final String UPDATED = "updated";
+    private static final String UNCHANGED = "unchanged";
+    private static final String REJECTED = "rejected";
+    // a reject's
+    private static final String REJECT_ID = "_id";
+    private static final String LINE = "line";
+    private static final String KEY = "key";
+    private static final String PROBLEM = "problem";
     private static final String STALE_ERROR = "The service stopped during the run (no sign of life since the heartbeat); "
             + "import the same file again to complete it: lines already imported count as unchanged";
 
@@ -51,8 +67,8 @@ final class ImportRunStore {
     }
 
     void insert(String id, String kind, long bytesTotal, Instant now) {
-        runs.start(id, kind, new Document("counts", counts(new ImportCounts(0, 0, 0, 0, 0)))
-                .append("bytes_total", bytesTotal).append("bytes_read", 0L), now);
+        runs.start(id, kind, new Document(COUNTS, counts(new ImportCounts(0, 0, 0, 0, 0)))
+                .append(BYTES_TOTAL, bytesTotal).append(BYTES_READ, 0L), now);
     }
 
     /** Records progress, and that the run is alive (see {@link HeartbeatRunStore#heartbeat}). */
@@ -66,7 +82,7 @@ final class ImportRunStore {
     }
 
     private static Document progressFields(ImportCounts counts, long bytesRead) {
-        return new Document("counts", counts(counts)).append("bytes_read", bytesRead);
+        return new Document(COUNTS, counts(counts)).append(BYTES_READ, bytesRead);
     }
 
     /** Marks failed the runs among {@code which} that died with their process, except {@code runningHere}. */
@@ -92,14 +108,14 @@ final class ImportRunStore {
 
     /** The run's rejects after line {@code afterLine}, in line order. */
     List<Document> rejects(String runId, long afterLine, int limit) {
-        return rejects.find(and(gt("_id", rejectId(runId, afterLine)), lt("_id", runId + "0")))
-                .sort(Sorts.ascending("_id")).limit(limit).into(new ArrayList<>());
+        return rejects.find(and(gt(REJECT_ID, rejectId(runId, afterLine)), lt(REJECT_ID, runId + "0")))
+                .sort(Sorts.ascending(REJECT_ID)).limit(limit).into(new ArrayList<>());
     }
 
     static Document reject(String runId, long line, String key, Problem problem) {
-        Document doc = new Document("_id", rejectId(runId, line)).append("line", line);
+        Document doc = new Document(REJECT_ID, rejectId(runId, line)).append(LINE, line);
         if (key != null) {
-            doc.append("key", key);
+            doc.append(KEY, key);
         }
         Map<String, Object> members = new LinkedHashMap<>();
         members.put("type", problem.type());
@@ -107,7 +123,7 @@ final class ImportRunStore {
         members.put("status", problem.status());
         members.put("detail", problem.detail());
         problem.extensions().forEach((name, value) -> members.put(name, bsonValue(value)));
-        return doc.append("problem", new Document(members));
+        return doc.append(PROBLEM, new Document(members));
     }
 
     private static String rejectId(String runId, long line) {
@@ -135,32 +151,22 @@ final class ImportRunStore {
     }
 
     static Document counts(ImportCounts counts) {
-        return new Document("read", counts.read()).append("created", counts.created()).append("updated", counts.updated())
-                .append("unchanged", counts.unchanged()).append("rejected", counts.rejected());
+        return new Document(READ, counts.read()).append(CREATED, counts.created()).append(UPDATED, counts.updated())
+                .append(UNCHANGED, counts.unchanged()).append(REJECTED, counts.rejected());
     }
 
     static ImportRun view(Document run) {
-        Document counts = run.get("counts", Document.class);
+        Document counts = run.get(COUNTS, Document.class);
         return new ImportRun(run.getString(HeartbeatRunStore.ID), run.getString(HeartbeatRunStore.KIND),
                 run.getString(HeartbeatRunStore.STATE),
-                new ImportCounts(number(counts, "read"), number(counts, "created"), number(counts, "updated"),
-                        number(counts, "unchanged"), number(counts, "rejected")),
-                number(run, "bytes_total"), number(run, "bytes_read"),
+                new ImportCounts(number(counts, READ), number(counts, CREATED), number(counts, UPDATED),
+                        number(counts, UNCHANGED), number(counts, REJECTED)),
+                number(run, BYTES_TOTAL), number(run, BYTES_READ),
                 instant(run, HeartbeatRunStore.STARTED_AT), instant(run, HeartbeatRunStore.FINISHED_AT),
                 run.getString(HeartbeatRunStore.ERROR));
     }
 
     static ImportReject rejectView(Document reject) {
-        return new ImportReject(number(reject, "line"), reject.getString("key"), reject.get("problem", Document.class));
-    }
-
-    private static long number(Document doc, String field) {
-        Object value = doc.get(field);
-        return value instanceof Number n ? n.longValue() : 0L;
-    }
-
-    private static Instant instant(Document doc, String field) {
-        Date date = doc.getDate(field);
-        return date == null ? null : date.toInstant();
+        return new ImportReject(number(reject, LINE), reject.getString(KEY), reject.get(PROBLEM, Document.class));
     }
 }

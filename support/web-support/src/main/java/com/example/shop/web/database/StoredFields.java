@@ -1,0 +1,41 @@
+package com.example.shop.web.database;
+
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+import org.bson.Document;
+
+/**
+ * Reads the values of stored documents the way every store needs them: a count whatever integer
+ * width it was stored with (a quantity written as an int reads back as an Integer, an {@code $inc}
+ * by a long can turn it into a Long), a time that may be absent, and an array of subdocuments that
+ * may be absent.
+ */
+public final class StoredFields {
+
+    private StoredFields() {
+    }
+
+    /** The number in {@code field} as a long; 0 when the document or the field is absent. */
+    public static long number(Document doc, String field) {
+        Object value = doc == null ? null : doc.get(field);
+        return value instanceof Number n ? n.longValue() : 0L;
+    }
+
+    /** The number in {@code field} as a Long; null when the document or the field is absent, or null. */
+    public static Long optionalNumber(Document doc, String field) {
+        Object value = doc == null ? null : doc.get(field);
+        return value instanceof Number n ? n.longValue() : null;
+    }
+
+    /** The date in {@code field} as an instant; null when the field is absent or null. */
+    public static Instant instant(Document doc, String field) {
+        Date date = doc.getDate(field);
+        return date == null ? null : date.toInstant();
+    }
+
+    /** The subdocuments of the array in {@code field}; empty when the document or the field is absent. */
+    public static List<Document> documents(Document doc, String field) {
+        return doc == null ? List.of() : doc.getList(field, Document.class, List.of());
+    }
+}
