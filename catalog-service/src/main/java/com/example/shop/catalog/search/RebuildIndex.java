@@ -52,8 +52,8 @@ class RebuildIndex {
             }
         });
         run.progress("done", rebuilt.products(), rebuilt.products());
-        return new Document("products", rebuilt.products()).append("replaced", rebuilt.from()).append("index", rebuilt.to())
-                .append("millis", rebuilt.millis());
+        return StoredIndexRun.rebuildReport(
+                new SearchIndexRun.RebuildReport(rebuilt.products(), rebuilt.from(), rebuilt.to(), rebuilt.millis()));
     }
 
     /**

@@ -12,9 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Date;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,17 +36,19 @@ import org.jboss.logging.Logger;
  * search_index_runs {_id: hex id, kind, state, replica, progress: {phase, done, total},
  *                    started_at, heartbeat_at, finished_at?, verify?: {...}, rebuild?: {...}, error?, found_stale?}
  * </pre>
+ * ({@link StoredIndexRun} names the fields of its own and reads the run resource from them.)
  */
 @ApplicationScoped
 class SearchIndexRuns {
 
     static final String COLLECTION = "search_index_runs";
+    /** The kinds of run; each stores its report under its kind's name. */
     static final String VERIFY = "verify";
     static final String REBUILD = "rebuild";
     private static final String STALE_ERROR = "The replica stopped during the run (no sign of life since its heartbeat); start it again";
     private static final Logger LOG = Logger.getLogger(SearchIndexRuns.class);
 
-    /** A job: does its work, telling {@code run} how far it is, and returns what it found or did. */
+    /** A job: does its work, telling {@code run} how far it is, and returns its report as stored ({@link StoredIndexRun}). */
     interface Job {
         Document run(Run run) throws Exception;
     }
@@ -81,7 +80,7 @@ class SearchIndexRuns {
         }
 
         private Document progress() {
-            return new Document("phase", phase).append("done", done).append("total", total);
+            return StoredIndexRun.progress(new SearchIndexRun.Progress(phase, done, total));
         }
     }
 
@@ -121,12 +120,12 @@ class SearchIndexRuns {
         }
         try {
             Run run = new Run(id, firstPhase);
-            Document started = runs.start(id, kind, new Document("replica", replica).append("progress", run.progress()),
+            Document started = runs.start(id, kind, new Document(StoredIndexRun.REPLICA, replica).append(StoredIndexRun.PROGRESS, run.progress()),
                     Instant.now());
             Thread thread = new Thread(() -> execute(kind, run, job), "search-index-" + kind);
             thread.setDaemon(true);
             thread.start();
-            return view(started);
+            return StoredIndexRun.view(started);
         } catch (RuntimeException e) {
             busy.remove(kind, id);
             throw e;
@@ -150,7 +149,7 @@ class SearchIndexRuns {
             busy.remove(kind, run.id());
         }
         try {
-            Document ended = new Document("progress", run.progress());
+            Document ended = new Document(StoredIndexRun.PROGRESS, run.progress());
             if (result != null) {
                 ended.append(kind, result);
             }
@@ -164,7 +163,7 @@ class SearchIndexRuns {
     /** Called by this replica while it runs {@code run}: a stale mark another replica set meanwhile is lifted. */
     private void beat(Run run) {
         try {
-            runs.heartbeat(run.id(), new Document("progress", run.progress()), Instant.now());
+            runs.heartbeat(run.id(), new Document(StoredIndexRun.PROGRESS, run.progress()), Instant.now());
         } catch (RuntimeException e) {
             LOG.debugf("Search index run heartbeat not recorded: %s", e);
         }
@@ -181,62 +180,10 @@ class SearchIndexRuns {
             throw new ProblemException(Problem.of(404, "unknown-search-index-run", "Unknown search index run",
                     "No search index " + kind + " run '" + id + "'"));
         }
-        return view(run);
+        return StoredIndexRun.view(run);
     }
 
     void stop(@Observes ShutdownEvent stopped) {
         heartbeats.shutdownNow();
-    }
-
-    private static SearchIndexRun view(Document run) {
-        Document progress = run.get("progress", Document.class);
-        return new SearchIndexRun(run.getString(HeartbeatRunStore.ID), run.getString(HeartbeatRunStore.KIND),
-                run.getString(HeartbeatRunStore.STATE), run.getString("replica"),
-                progress == null ? null : new SearchIndexRun.Progress(progress.getString("phase"), number(progress, "done"),
-                        number(progress, "total")),
-                instant(run, HeartbeatRunStore.STARTED_AT), instant(run, HeartbeatRunStore.FINISHED_AT),
-                verifyReport(run.get(VERIFY, Document.class)), rebuildReport(run.get(REBUILD, Document.class)),
-                run.getString(HeartbeatRunStore.ERROR));
-    }
-
-    private static SearchIndexRun.VerifyReport verifyReport(Document report) {
-        if (report == null) {
-            return null;
-        }
-        Document versions = report.get("version_differs", Document.class);
-        List<SearchIndexRun.VersionDifference> first = new ArrayList<>();
-        for (Document difference : versions.getList("first", Document.class)) {
-            first.add(new SearchIndexRun.VersionDifference(difference.getString("sku"), optionalNumber(difference, "index_version"),
-                    optionalNumber(difference, "database_version")));
-        }
-        return new SearchIndexRun.VerifyReport(number(report, "index_count"), number(report, "database_count"),
-                number(report, "differences"), skus(report.get("missing_from_index", Document.class)),
-                skus(report.get("not_in_database", Document.class)),
-                new SearchIndexRun.VersionList(number(versions, "count"), first));
-    }
-
-    private static SearchIndexRun.SkuList skus(Document list) {
-        return new SearchIndexRun.SkuList(number(list, "count"), List.copyOf(list.getList("first", String.class)));
-    }
-
-    private static SearchIndexRun.RebuildReport rebuildReport(Document report) {
-        if (report == null) {
-            return null;
-        }
-        return new SearchIndexRun.RebuildReport(number(report, "products"), report.getString("replaced"),
-                report.getString("index"), number(report, "millis"));
-    }
-
-    private static long number(Document doc, String field) {
-        return doc.get(field) instanceof Number n ? n.longValue() : 0L;
-    }
-
-    private static Long optionalNumber(Document doc, String field) {
-        return doc.get(field) instanceof Number n ? n.longValue() : null;
-    }
-
-    private static Instant instant(Document doc, String field) {
-        Date date = doc.getDate(field);
-        return date == null ? null : date.toInstant();
     }
 }

@@ -54,16 +54,16 @@ class VerifyIndex {
     }
 
     Document verify(SearchIndexRuns.Run run) {
-        return index.read((searcher, tag) -> {
+        return StoredIndexRun.verifyReport(index.read((searcher, tag) -> {
             try {
                 return compare(searcher.getIndexReader(), run);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        });
+        }));
     }
 
-    private Document compare(IndexReader reader, SearchIndexRuns.Run run) throws IOException {
+    private SearchIndexRun.VerifyReport compare(IndexReader reader, SearchIndexRuns.Run run) throws IOException {
         // 1. the index: (sku hash, version) of every product, sorted by hash
         int capacity = reader.numDocs();
         run.progress("index", 0, capacity);
@@ -125,16 +125,14 @@ class VerifyIndex {
         }
         run.progress("done", counts[0], counts[0]);
 
-        List<Document> first = new ArrayList<>();
+        List<SearchIndexRun.VersionDifference> first = new ArrayList<>();
         for (Map.Entry<String, Long[]> difference : differing.entrySet()) {
-            first.add(new Document("sku", difference.getKey()).append("index_version", difference.getValue()[0])
-                    .append("database_version", difference.getValue()[1]));
+            first.add(new SearchIndexRun.VersionDifference(difference.getKey(), difference.getValue()[0], difference.getValue()[1]));
         }
-        return new Document("index_count", (long) indexed).append("database_count", counts[0])
-                .append("differences", counts[1] + extraCount + counts[2])
-                .append("missing_from_index", new Document("count", counts[1]).append("first", new ArrayList<>(missing)))
-                .append("not_in_database", new Document("count", extraCount).append("first", new ArrayList<>(extra)))
-                .append("version_differs", new Document("count", counts[2]).append("first", first));
+        return new SearchIndexRun.VerifyReport(indexed, counts[0], counts[1] + extraCount + counts[2],
+                new SearchIndexRun.SkuList(counts[1], List.copyOf(missing)),
+                new SearchIndexRun.SkuList(extraCount, List.copyOf(extra)),
+                new SearchIndexRun.VersionList(counts[2], first));
     }
 
     private interface Indexed {
