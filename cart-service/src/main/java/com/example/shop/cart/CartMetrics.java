@@ -77,9 +77,11 @@ public class CartMetrics {
         /** A checkout: what the cart held beyond its lines. */
         CHECKOUT_EXCESS;
 
+        private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
         @Override
         public String wire() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return wire;
         }
     }
 
@@ -88,9 +90,11 @@ public class CartMetrics {
         LINE_LIMIT,
         TOO_MANY_LINES;
 
+        private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
         @Override
         public String wire() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return wire;
         }
     }
 }

@@ -15,9 +15,11 @@ public enum CartStatus implements WireName {
     EXPIRED,
     COMPLETE;
 
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
     /** As stored in {@code cart.status} and shown in the cart view. */
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        return wire;
     }
 }

@@ -15,9 +15,11 @@ public enum CheckoutState implements WireName {
     DECLINED,
     ABANDONED;
 
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
     /** As stored in {@code checkouts.state} and shown as {@code payment} in the checkout answer. */
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        return wire;
     }
 }

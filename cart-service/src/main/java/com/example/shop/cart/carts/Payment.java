@@ -21,9 +21,11 @@ public record Payment(@NotNull @Pattern(regexp = "^card$", message = "must be 'c
         @JsonProperty("decline") DECLINE,
         @JsonProperty("stall") STALL;
 
+        private final String wire = name().toLowerCase(Locale.ROOT);
+
         @Override
         public String wire() {
-            return name().toLowerCase(Locale.ROOT);
+            return wire;
         }
     }
 }

@@ -30,9 +30,11 @@ public enum MoveKind implements WireName {
         return stockFirst;
     }
 
+    private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
     /** As stored in a move's {@code kind}. */
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return wire;
     }
 }

@@ -9,9 +9,11 @@ public enum JobName implements WireName {
     CLEANUP_INVENTORY,
     RESOLVE_CHECKOUTS;
 
+    private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
     /** The name in lower case with dashes ({@code expire-carts}). */
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return wire;
     }
 }

@@ -10,8 +10,10 @@ public enum RunTrigger implements WireName {
     /** The service's own schedule ({@code cart.*.every}). */
     SCHEDULED;
 
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        return wire;
     }
 }

@@ -39,9 +39,11 @@ public class PerCartLimit {
     public enum Source implements WireName {
         PRODUCT, TYPE, PLATFORM;
 
+        private final String wire = name().toLowerCase(Locale.ROOT);
+
         @Override
         public String wire() {
-            return name().toLowerCase(Locale.ROOT);
+            return wire;
         }
     }
 

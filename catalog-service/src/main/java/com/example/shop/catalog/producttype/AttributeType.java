@@ -13,9 +13,11 @@ public enum AttributeType implements WireName {
     /** A calendar date written {@code YYYY-MM-DD}, stored as a BSON date at UTC midnight. */
     DATE;
 
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
     /** As declared in a product type's {@code attributes[].type}: the name in lower case ({@code string_list}). */
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        return wire;
     }
 }

@@ -10,10 +10,12 @@ import java.util.Set;
 public enum Facet implements WireName {
     TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
 
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
     /** The name in {@code facets} and in the answer. */
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        return wire;
     }
 
     /** Reads {@code facets}: any subset, comma-separated; an unknown name is a 400 naming {@code facets}. */

@@ -13,10 +13,12 @@ public enum DiscrepancyKind implements WireName {
     /** The parent pointers loop (never created by this service): left to an admin. */
     CYCLE;
 
+    private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
     /** The kind as the API writes it: the name in lower case with dashes ({@code missing-parent}). */
     @JsonValue
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return wire;
     }
 }

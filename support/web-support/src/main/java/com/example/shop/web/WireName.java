@@ -11,7 +11,11 @@ import java.util.stream.Collectors;
  */
 public interface WireName {
 
-    /** The string this constant is stored and shown as. */
+    /**
+     * The string this constant is stored and shown as. Read on hot paths (every stored cart read, every
+     * product attribute checked, every lookup by {@link #find} compares each constant's): each enum
+     * keeps it in a field set once per constant, rather than building it at every call.
+     */
     String wire();
 
     /** The constant of {@code type} shown as {@code wire}, if any: what a client's value is read with. */

@@ -7,8 +7,10 @@ import java.util.Locale;
 public enum RunState implements WireName {
     RUNNING, SUCCEEDED, FAILED;
 
+    private final String wire = name().toLowerCase(Locale.ROOT);
+
     @Override
     public String wire() {
-        return name().toLowerCase(Locale.ROOT);
+        return wire;
     }
 }
