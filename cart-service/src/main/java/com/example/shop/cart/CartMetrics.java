@@ -4,7 +4,6 @@ import com.example.shop.web.WireName;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Locale;
 
 /** The counters of /q/metrics: cart_reservations_total, cart_compensations_total, ... */
 @ApplicationScoped
@@ -65,7 +64,7 @@ public class CartMetrics {
     }
 
     /** Why reserved units went back to available stock; the {@code reason} tag of cart_returned_units_total. */
-    public enum Return implements WireName {
+    public enum Return implements WireName.Dashed {
         /** A decrease or removal of a line. */
         RELEASE,
         /** An add whose cart write failed after its reservation. */
@@ -76,25 +75,11 @@ public class CartMetrics {
         CLEANUP,
         /** A checkout: what the cart held beyond its lines. */
         CHECKOUT_EXCESS;
-
-        private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
-
-        @Override
-        public String wire() {
-            return wire;
-        }
     }
 
     /** The limit that refused an add or change; the {@code reason} tag of cart_limit_refusals_total. */
-    public enum Refusal implements WireName {
+    public enum Refusal implements WireName.Dashed {
         LINE_LIMIT,
         TOO_MANY_LINES;
-
-        private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
-
-        @Override
-        public String wire() {
-            return wire;
-        }
     }
 }

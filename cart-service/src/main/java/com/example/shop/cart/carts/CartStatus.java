@@ -1,7 +1,6 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.web.WireName;
-import java.util.Locale;
 
 /**
  * The cart states of the book, stored and shown in lower case ({@link #wire()}). Reservations are
@@ -14,12 +13,4 @@ public enum CartStatus implements WireName {
     EXPIRING,
     EXPIRED,
     COMPLETE;
-
-    private final String wire = name().toLowerCase(Locale.ROOT);
-
-    /** As stored in {@code cart.status} and shown in the cart view. */
-    @Override
-    public String wire() {
-        return wire;
-    }
 }

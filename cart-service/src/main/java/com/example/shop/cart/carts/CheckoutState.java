@@ -1,7 +1,6 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.web.WireName;
-import java.util.Locale;
 
 /**
  * Where a checkout attempt ({@code cart.checkouts[]}, one per Idempotency-Key) is, stored and shown
@@ -14,12 +13,4 @@ public enum CheckoutState implements WireName {
     APPROVED,
     DECLINED,
     ABANDONED;
-
-    private final String wire = name().toLowerCase(Locale.ROOT);
-
-    /** As stored in {@code checkouts.state} and shown as {@code payment} in the checkout answer. */
-    @Override
-    public String wire() {
-        return wire;
-    }
 }

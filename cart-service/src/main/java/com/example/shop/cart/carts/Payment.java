@@ -4,7 +4,6 @@ import com.example.shop.web.WireName;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import java.util.Locale;
 
 /**
  * How a checkout pays.
@@ -20,12 +19,5 @@ public record Payment(@NotNull @Pattern(regexp = "^card$", message = "must be 'c
         @JsonProperty("approve") APPROVE,
         @JsonProperty("decline") DECLINE,
         @JsonProperty("stall") STALL;
-
-        private final String wire = name().toLowerCase(Locale.ROOT);
-
-        @Override
-        public String wire() {
-            return wire;
-        }
     }
 }

@@ -1,13 +1,13 @@
 package com.example.shop.cart.inventory;
 
 import com.example.shop.web.WireName;
-import java.util.Locale;
 
 /**
  * What a unit move does, and so in which order it changes documents. The first document a move
- * changes is the one whose mark tells whether the move started at all.
+ * changes is the one whose mark tells whether the move started at all. Stored in a move's {@code kind}
+ * in lower case with dashes ({@code return-all}).
  */
-public enum MoveKind implements WireName {
+public enum MoveKind implements WireName.Dashed {
     /** Available stock → the cart's reservation: the stock document first, then the reservation. */
     RESERVE(true),
     /** The cart's reservation → available stock: the reservation first, then the stock document. */
@@ -28,13 +28,5 @@ public enum MoveKind implements WireName {
     /** True when the stock document is changed first (and its mark says whether the move started). */
     boolean stockFirst() {
         return stockFirst;
-    }
-
-    private final String wire = name().toLowerCase(Locale.ROOT).replace('_', '-');
-
-    /** As stored in a move's {@code kind}. */
-    @Override
-    public String wire() {
-        return wire;
     }
 }

@@ -1,7 +1,6 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.web.WireName;
-import java.util.Locale;
 
 /** What started a job run; stored and shown in lower case. */
 public enum RunTrigger implements WireName {
@@ -9,11 +8,4 @@ public enum RunTrigger implements WireName {
     MANUAL,
     /** The service's own schedule ({@code cart.*.every}). */
     SCHEDULED;
-
-    private final String wire = name().toLowerCase(Locale.ROOT);
-
-    @Override
-    public String wire() {
-        return wire;
-    }
 }

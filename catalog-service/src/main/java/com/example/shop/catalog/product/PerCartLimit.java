@@ -5,7 +5,6 @@ import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
 import com.example.shop.web.WireName;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,13 +37,6 @@ public class PerCartLimit {
     /** Where a limit in force comes from ({@code max_per_cart_source}), with the name the API shows. */
     public enum Source implements WireName {
         PRODUCT, TYPE, PLATFORM;
-
-        private final String wire = name().toLowerCase(Locale.ROOT);
-
-        @Override
-        public String wire() {
-            return wire;
-        }
     }
 
     /** The limit in force on a product of type {@code typeName} whose own limit is {@code own} (null: none). */

@@ -1,9 +1,11 @@
 package com.example.shop.catalog.producttype;
 
 import com.example.shop.web.WireName;
-import java.util.Locale;
 
-/** The value types a product type can declare for an attribute of {@code details}. */
+/**
+ * The value types a product type can declare for an attribute of {@code details}, written in its
+ * {@code attributes[].type} in lower case ({@code string_list}).
+ */
 public enum AttributeType implements WireName {
     STRING,
     STRING_LIST,
@@ -12,12 +14,4 @@ public enum AttributeType implements WireName {
     BOOLEAN,
     /** A calendar date written {@code YYYY-MM-DD}, stored as a BSON date at UTC midnight. */
     DATE;
-
-    private final String wire = name().toLowerCase(Locale.ROOT);
-
-    /** As declared in a product type's {@code attributes[].type}: the name in lower case ({@code string_list}). */
-    @Override
-    public String wire() {
-        return wire;
-    }
 }

@@ -3,20 +3,11 @@ package com.example.shop.catalog.search;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.WireName;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 
 /** The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}). */
 public enum Facet implements WireName {
     TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
-
-    private final String wire = name().toLowerCase(Locale.ROOT);
-
-    /** The name in {@code facets} and in the answer. */
-    @Override
-    public String wire() {
-        return wire;
-    }
 
     /** Reads {@code facets}: any subset, comma-separated; an unknown name is a 400 naming {@code facets}. */
     public static Set<Facet> parse(String value) {

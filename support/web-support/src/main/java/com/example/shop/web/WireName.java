@@ -6,17 +6,29 @@ import java.util.stream.Collectors;
 
 /**
  * An enum whose constants are stored and shown as strings, {@link #wire()} (a cart's {@code status},
- * a job's name in its path, a facet in {@code facets}): the way back from such a string to the
- * constant, written once for every such enum.
+ * a job's name in its path, a facet in {@code facets}): the string each constant stands for, and the
+ * way back from such a string to the constant, written once for every such enum. Only enums implement
+ * it.
  */
 public interface WireName {
 
     /**
-     * The string this constant is stored and shown as. Read on hot paths (every stored cart read, every
-     * product attribute checked, every lookup by {@link #find} compares each constant's): each enum
-     * keeps it in a field set once per constant, rather than building it at every call.
+     * The string this constant is stored and shown as: by default its name in lower case
+     * ({@code STRING_LIST} is {@code string_list}); {@link Dashed} enums write dashes instead. Read on hot
+     * paths (every stored cart read, every product attribute checked, every lookup by {@link #find}
+     * compares each constant's), so it is built once per constant, not at every call.
      */
-    String wire();
+    default String wire() {
+        return WireSpellings.LOWER_CASE.of((Enum<?>) this);
+    }
+
+    /** An enum shown in lower case with dashes, as in a path ({@code EXPIRE_CARTS} is {@code expire-carts}). */
+    interface Dashed extends WireName {
+        @Override
+        default String wire() {
+            return WireSpellings.DASHED.of((Enum<?>) this);
+        }
+    }
 
     /** The constant of {@code type} shown as {@code wire}, if any: what a client's value is read with. */
     static <E extends Enum<E> & WireName> Optional<E> find(Class<E> type, String wire) {

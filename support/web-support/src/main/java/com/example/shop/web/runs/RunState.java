@@ -1,16 +1,8 @@
 package com.example.shop.web.runs;
 
 import com.example.shop.web.WireName;
-import java.util.Locale;
 
 /** Where a run (an import, an index build, a job) is; stored and shown as its lower-case name. */
 public enum RunState implements WireName {
     RUNNING, SUCCEEDED, FAILED;
-
-    private final String wire = name().toLowerCase(Locale.ROOT);
-
-    @Override
-    public String wire() {
-        return wire;
-    }
 }
