@@ -1,6 +1,7 @@
 package com.example.shop.catalog.search;
 
 import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.web.concurrency.Futures;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,6 @@ import java.io.IOException;
 import java.util.Date;
 
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -130,20 +130,13 @@ public class IndexBuild {
      * (for a database changed behind the service's back). Waits for the start-up work first.
      */
     public void rebuild() {
-        try {
-            worker.submit(() -> {
-                if (index.isBroken()) {
-                    index.reopen();
-                }
-                build(revision.current());
-                return null;
-            }).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while rebuilding the search index", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("rebuilding the search index failed", e.getCause());
-        }
+        Futures.await(worker.submit(() -> {
+            if (index.isBroken()) {
+                index.reopen();
+            }
+            build(revision.current());
+            return null;
+        }), "the search index's rebuild");
     }
 
     private void makeUsable() {
@@ -289,20 +282,7 @@ public class IndexBuild {
 
     /** Runs {@code work} on the index's worker, between two rounds of the feed and commits. */
     private <T> T onWorker(Callable<T> work) throws IOException {
-        try {
-            return worker.submit(work).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the search index's worker", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
+        return Futures.await(worker.submit(work), IOException.class, "the search index's worker");
     }
 
     /**

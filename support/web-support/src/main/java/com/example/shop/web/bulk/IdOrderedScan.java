@@ -2,13 +2,13 @@ package com.example.shop.web.bulk;
 
 import static com.mongodb.client.model.Filters.gt;
 
+import com.example.shop.web.concurrency.Futures;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Sorts;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,7 +66,7 @@ public final class IdOrderedScan<T> implements Iterator<T>, AutoCloseable {
         if (following == null) {
             following = reader.submit(() -> read(null));
         }
-        page = await(following);
+        page = Futures.await(following, "the next page");
         next = 0;
         exhausted = page.size() < pageSize;
         following = exhausted ? null : readAfter(page.get(page.size() - 1).get("_id"));
@@ -85,19 +85,6 @@ public final class IdOrderedScan<T> implements Iterator<T>, AutoCloseable {
         return find.into(new ArrayList<>(pageSize));
     }
 
-    private static List<Document> await(Future<List<Document>> page) {
-        try {
-            return page.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while reading the next page", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
-    }
 
     @Override
     public void close() {

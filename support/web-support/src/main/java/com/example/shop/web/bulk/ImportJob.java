@@ -2,6 +2,7 @@ package com.example.shop.web.bulk;
 
 import com.example.shop.problems.Problem;
 import com.example.shop.web.RequestProblems;
+import com.example.shop.web.concurrency.Futures;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import jakarta.validation.ConstraintViolation;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -165,7 +165,7 @@ final class ImportJob<T> {
         for (var iterator = inFlight.iterator(); iterator.hasNext(); ) {
             Future<?> future = iterator.next();
             if (future.isDone()) {
-                result(future);
+                Futures.await(future, "a batch of the import");
                 iterator.remove();
             }
         }
@@ -173,27 +173,9 @@ final class ImportJob<T> {
 
     private static void awaitAll(List<Future<?>> inFlight) {
         for (Future<?> future : inFlight) {
-            result(future);
+            Futures.await(future, "a batch of the import");
         }
         inFlight.clear();
-    }
-
-    private static void result(Future<?> future) {
-        try {
-            future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for a batch", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(cause);
-        }
     }
 
     private ImportLine<T> parse(NdjsonLines.Line line) {
