@@ -92,7 +92,7 @@ public final class EmbeddedMongo implements AutoCloseable {
             }
         }
         EmbeddedMongo mongo = data == null
-                ? new EmbeddedMongo(new SnapshotMemoryBackend(), host, port, Math.max(workers, 0))
+                ? new EmbeddedMongo(new IdSeekingMemoryBackend(), host, port, Math.max(workers, 0))
                 : durable(data, host, port, workers < 0 ? DURABLE_WORKERS : workers);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

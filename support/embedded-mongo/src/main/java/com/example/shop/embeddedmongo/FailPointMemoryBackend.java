@@ -15,7 +15,7 @@ import java.util.List;
  * ({@link IndexConflicts}).</li>
  * </ul>
  */
-public class FailPointMemoryBackend extends SnapshotMemoryBackend {
+public class FailPointMemoryBackend extends IdSeekingMemoryBackend {
 
     private final FailCommand failCommand = new FailCommand();
 

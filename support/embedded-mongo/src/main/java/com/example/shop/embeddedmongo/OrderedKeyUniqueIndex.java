@@ -1,10 +1,11 @@
 package com.example.shop.embeddedmongo;
 
-import de.bwaldvogel.mongo.backend.AbstractUniqueIndex;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.KeyValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
@@ -14,14 +15,14 @@ import org.h2.mvstore.MVStore;
  * original one with {@link #SUFFIX}; a data file written with the original maps gets its entries
  * copied over once, on first open, and the original map removed.
  */
-final class OrderedKeyUniqueIndex extends AbstractUniqueIndex<Object> {
+final class OrderedKeyUniqueIndex extends OrderedUniqueIndex<Object> {
 
     static final String SUFFIX = "#ordered";
 
     private final MVMap<KeyValue, Object> map;
 
     private OrderedKeyUniqueIndex(MVMap<KeyValue, Object> map, String name, List<IndexKey> keys, boolean sparse) {
-        super(name, keys, sparse);
+        super(map, name, keys, sparse);
         this.map = map;
     }
 
@@ -41,41 +42,24 @@ final class OrderedKeyUniqueIndex extends AbstractUniqueIndex<Object> {
     }
 
     @Override
-    protected Object removeDocument(KeyValue key) {
-        return map.remove(key);
-    }
-
-    @Override
-    protected boolean putKeyPosition(KeyValue key, Object position) {
-        return map.putIfAbsent(key, position) == null;
-    }
-
-    @Override
-    protected Iterable<Map.Entry<KeyValue, Object>> getIterable() {
-        return map.entrySet();
-    }
-
-    @Override
-    protected Object getPosition(KeyValue key) {
-        return map.get(key);
-    }
-
-    @Override
-    public long getCount() {
-        return map.sizeAsLong();
-    }
-
-    @Override
-    public boolean isEmpty() {
-        return map.isEmpty();
-    }
-
-    @Override
-    public long getDataSize() {
-        return getCount();
-    }
-
-    MVMap<KeyValue, Object> map() {
-        return map;
+    List<Object> positionsBetween(Object after, boolean inclusiveFrom, Object before, boolean inclusiveTo, int max) {
+        List<Object> positions = new ArrayList<>();
+        KeyValue from = after == null ? null : new KeyValue(after);
+        KeyValue to = before == null ? null : new KeyValue(before);
+        Cursor<KeyValue, Object> cursor = map.cursor(from);
+        while (cursor.hasNext() && positions.size() < max) {
+            KeyValue key = cursor.next();
+            if (to != null) {
+                int beyond = OrderedKeyType.INSTANCE.compare(key, to);
+                if (beyond > 0 || beyond == 0 && !inclusiveTo) {
+                    break;
+                }
+            }
+            if (from != null && !inclusiveFrom && OrderedKeyType.INSTANCE.compare(key, from) == 0) {
+                continue;
+            }
+            positions.add(cursor.getValue());
+        }
+        return positions;
     }
 }

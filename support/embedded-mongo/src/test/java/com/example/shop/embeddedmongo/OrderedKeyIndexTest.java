@@ -120,6 +120,24 @@ class OrderedKeyIndexTest {
         }
     }
 
+    @Test
+    void aFileWrittenByThePlainH2BackendOpensWithItsData() throws Exception {
+        Path file = dir.resolve("plain.mv.db");
+        H2Backend plain = new H2Backend(file.toString());
+        MongoServer server = new MongoServer(plain);
+        server.bind("127.0.0.1", 0);
+        try (MongoClient plainClient = MongoClients.create("mongodb://127.0.0.1:" + server.getLocalAddress().getPort())) {
+            plainClient.getDatabase("old").getCollection("docs").insertOne(new Document("_id", "a").append("n", 1));
+        }
+        server.shutdownNow();
+
+        try (EmbeddedMongo reopened = EmbeddedMongo.durable(file, "127.0.0.1", 0);
+             MongoClient again = MongoClients.create(reopened.connectionString())) {
+            MongoCollection<Document> docs = again.getDatabase("old").getCollection("docs");
+            assertEquals(1, docs.find(Filters.and(Filters.eq("_id", "a"), Filters.eq("n", 1))).first().getInteger("n"));
+        }
+    }
+
     private static MongoClient client(InetSocketAddress address) {
         return MongoClients.create("mongodb://" + address.getHostString() + ":" + address.getPort());
     }

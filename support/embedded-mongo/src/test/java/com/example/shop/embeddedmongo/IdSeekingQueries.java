@@ -11,8 +11,7 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.bson.Document;
@@ -23,10 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A query naming one {@code _id} plus further conditions (the shape of every guarded update) is
- * answered through the {@code _id} index by the durable backend: it must answer exactly what a
- * full scan answers, for finds, updates, find-and-modify and deletes.
+ * answered through the {@code _id} index by both backends: it must answer exactly what a full scan
+ * answers, for finds, updates, find-and-modify and deletes. Run on each backend by
+ * {@link IdSeekingDurableTest} and {@link IdSeekingInMemoryTest}.
  */
-class IdSeekingQueryTest {
+abstract class IdSeekingQueries {
+
+    /** A fresh server of the backend under test. */
+    abstract EmbeddedMongo open(Path dir) throws IOException;
 
     @TempDir
     Path dir;
@@ -37,7 +40,7 @@ class IdSeekingQueryTest {
 
     @BeforeEach
     void start() throws Exception {
-        mongo = EmbeddedMongo.durable(dir.resolve("mongo.mv.db"), "127.0.0.1", 0);
+        mongo = open(dir);
         client = MongoClients.create(mongo.connectionString());
         carts = client.getDatabase("seek").getCollection("carts");
         for (int i = 0; i < 50; i++) {
@@ -185,24 +188,6 @@ class IdSeekingQueryTest {
         assertEquals(0, carts.deleteOne(Filters.and(Filters.eq("_id", "c9"), Filters.eq("status", "active"))).getDeletedCount());
         assertEquals(1, carts.deleteOne(Filters.and(Filters.eq("_id", "c10"), Filters.eq("status", "active"))).getDeletedCount());
         assertEquals(50, carts.countDocuments());
-    }
-
-    @Test
-    void aFileWrittenByThePlainH2BackendOpensWithItsData() throws Exception {
-        Path file = dir.resolve("plain.mv.db");
-        H2Backend plain = new H2Backend(file.toString());
-        MongoServer server = new MongoServer(plain);
-        server.bind("127.0.0.1", 0);
-        try (MongoClient plainClient = MongoClients.create("mongodb://127.0.0.1:" + server.getLocalAddress().getPort())) {
-            plainClient.getDatabase("old").getCollection("docs").insertOne(new Document("_id", "a").append("n", 1));
-        }
-        server.shutdownNow();
-
-        try (EmbeddedMongo reopened = EmbeddedMongo.durable(file, "127.0.0.1", 0);
-             MongoClient again = MongoClients.create(reopened.connectionString())) {
-            MongoCollection<Document> docs = again.getDatabase("old").getCollection("docs");
-            assertEquals(1, docs.find(Filters.and(Filters.eq("_id", "a"), Filters.eq("n", 1))).first().getInteger("n"));
-        }
     }
 
     @Test
