@@ -1,5 +1,6 @@
 package com.example.shop.cart.inventory;
 
+import static com.example.shop.web.database.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gt;
@@ -188,6 +189,6 @@ public class AvailabilityOutbox {
     }
 
     private static long rev(Document doc) {
-        return doc.get(REV) instanceof Number n ? n.longValue() : 0;
+        return number(doc, REV);
     }
 }

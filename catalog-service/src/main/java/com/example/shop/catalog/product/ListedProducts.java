@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.model.Projections;
 import org.bson.Document;
 
+import static com.example.shop.web.database.StoredFields.optionalNumber;
 import static com.mongodb.client.model.Filters.in;
 
 /**
@@ -49,7 +50,7 @@ class ListedProducts implements ProductSource {
         try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include(StoredProduct.SKU, StoredProduct.VERSION), PAGE,
                 product -> product)) {
             scan.forEachRemaining(product -> each.accept(product.getString(StoredProduct.SKU),
-                    product.get(StoredProduct.VERSION) instanceof Number version ? version.longValue() : null));
+                    optionalNumber(product, StoredProduct.VERSION)));
         }
     }
 

@@ -1,6 +1,7 @@
 package com.example.shop.catalog.product;
 
 import static com.example.shop.web.database.StoredFields.number;
+import static com.example.shop.web.database.StoredFields.optionalNumber;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -136,7 +137,7 @@ public record StoredProduct(String sku, String type, String title, String descri
 
     private static Shipping shipping(Document shipping) {
         Document d = shipping.get(DIMENSIONS, Document.class);
-        return new Shipping(shipping.get(WEIGHT) instanceof Number weight ? weight.longValue() : null,
+        return new Shipping(optionalNumber(shipping, WEIGHT),
                 d == null ? null : new Dimensions(number(d, WIDTH), number(d, HEIGHT), number(d, DEPTH)));
     }
 

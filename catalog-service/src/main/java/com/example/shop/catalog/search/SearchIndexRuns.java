@@ -36,7 +36,7 @@ import org.jboss.logging.Logger;
  * search_index_runs {_id: hex id, kind, state, replica, progress: {phase, done, total},
  *                    started_at, heartbeat_at, finished_at?, verify?: {...}, rebuild?: {...}, error?, found_stale?}
  * </pre>
- * ({@link StoredIndexRun} names the fields of its own and reads the run resource from them.)
+ * ({@link StoredIndexRun} names the fields of its own, writes them and reads the run resource from them.)
  */
 @ApplicationScoped
 class SearchIndexRuns {
@@ -79,8 +79,8 @@ class SearchIndexRuns {
             this.done = done;
         }
 
-        private Document progress() {
-            return StoredIndexRun.progress(new SearchIndexRun.Progress(phase, done, total));
+        private SearchIndexRun.Progress progress() {
+            return new SearchIndexRun.Progress(phase, done, total);
         }
     }
 
@@ -120,8 +120,7 @@ class SearchIndexRuns {
         }
         try {
             Run run = new Run(id, firstPhase);
-            Document started = runs.start(id, kind, new Document(StoredIndexRun.REPLICA, replica).append(StoredIndexRun.PROGRESS, run.progress()),
-                    Instant.now());
+            Document started = runs.start(id, kind, StoredIndexRun.startFields(replica, run.progress()), Instant.now());
             Thread thread = new Thread(() -> execute(kind, run, job), "search-index-" + kind);
             thread.setDaemon(true);
             thread.start();
@@ -149,7 +148,7 @@ class SearchIndexRuns {
             busy.remove(kind, run.id());
         }
         try {
-            Document ended = new Document(StoredIndexRun.PROGRESS, run.progress());
+            Document ended = StoredIndexRun.progressFields(run.progress());
             if (result != null) {
                 ended.append(kind, result);
             }
@@ -163,7 +162,7 @@ class SearchIndexRuns {
     /** Called by this replica while it runs {@code run}: a stale mark another replica set meanwhile is lifted. */
     private void beat(Run run) {
         try {
-            runs.heartbeat(run.id(), new Document(StoredIndexRun.PROGRESS, run.progress()), Instant.now());
+            runs.heartbeat(run.id(), StoredIndexRun.progressFields(run.progress()), Instant.now());
         } catch (RuntimeException e) {
             LOG.debugf("Search index run heartbeat not recorded: %s", e);
         }

@@ -25,8 +25,8 @@ import org.bson.Document;
  */
 final class StoredIndexRun {
 
-    static final String REPLICA = "replica";
-    static final String PROGRESS = "progress";
+    private static final String REPLICA = "replica";
+    private static final String PROGRESS = "progress";
 
     private static final String PHASE = "phase";
     private static final String DONE = "done";
@@ -51,6 +51,16 @@ final class StoredIndexRun {
     private static final String MILLIS = "millis";
 
     private StoredIndexRun() {
+    }
+
+    /** A run's own fields when it starts: the replica that runs it, and its progress. */
+    static Document startFields(String replica, SearchIndexRun.Progress progress) {
+        return new Document(REPLICA, replica).append(PROGRESS, progress(progress));
+    }
+
+    /** A run's progress, as a heartbeat or the run's end records it. */
+    static Document progressFields(SearchIndexRun.Progress progress) {
+        return new Document(PROGRESS, progress(progress));
     }
 
     static Document progress(SearchIndexRun.Progress progress) {
