@@ -1,5 +1,6 @@
 package com.example.shop.catalog.product;
 
+import com.example.shop.catalog.producttype.AttributeType;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -60,14 +61,8 @@ public final class Keywords {
             addWords(words, title);
         }
         for (Object value : details == null ? List.of() : details.values()) {
-            if (value instanceof String text) {
+            for (String text : AttributeType.texts(value)) {
                 addWords(words, text);
-            } else if (value instanceof List<?> list) {
-                for (Object element : list) {
-                    if (element instanceof String text) {
-                        addWords(words, text);
-                    }
-                }
             }
         }
         return words;

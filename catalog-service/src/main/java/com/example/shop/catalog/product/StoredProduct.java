@@ -2,8 +2,8 @@ package com.example.shop.catalog.product;
 
 import static com.example.shop.web.database.StoredFields.number;
 import static com.example.shop.web.database.StoredFields.optionalNumber;
+import static com.example.shop.web.database.StoredFields.strings;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +80,8 @@ public record StoredProduct(String sku, String type, String title, String descri
                 stored.getString(DESCRIPTION), shipping == null ? null : shipping(shipping),
                 pricing == null ? null : new Pricing(pricing.getString(CURRENCY), number(pricing, LIST),
                         number(pricing, RETAIL), number(pricing, SAVINGS), number(pricing, PCT_SAVINGS)),
-                strings(stored.get(CATEGORY_IDS)), details == null ? new LinkedHashMap<>() : details,
-                strings(stored.get(KEYWORDS)),
+                strings(stored, CATEGORY_IDS), details == null ? new LinkedHashMap<>() : details,
+                strings(stored, KEYWORDS),
                 stored.get(MAX_PER_CART) instanceof Number own ? own.intValue() : null,
                 number(stored, VERSION));
     }
@@ -139,17 +139,5 @@ public record StoredProduct(String sku, String type, String title, String descri
         Document d = shipping.get(DIMENSIONS, Document.class);
         return new Shipping(optionalNumber(shipping, WEIGHT),
                 d == null ? null : new Dimensions(number(d, WIDTH), number(d, HEIGHT), number(d, DEPTH)));
-    }
-
-    private static List<String> strings(Object value) {
-        List<String> strings = new ArrayList<>();
-        if (value instanceof List<?> list) {
-            for (Object element : list) {
-                if (element instanceof String text) {
-                    strings.add(text);
-                }
-            }
-        }
-        return strings;
     }
 }

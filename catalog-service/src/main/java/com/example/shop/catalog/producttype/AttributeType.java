@@ -1,6 +1,8 @@
 package com.example.shop.catalog.producttype;
 
 import com.example.shop.web.WireName;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The value types a product type can declare for an attribute of {@code details}, written in its
@@ -14,4 +16,24 @@ public enum AttributeType implements WireName {
     BOOLEAN,
     /** A calendar date written {@code YYYY-MM-DD}, stored as a BSON date at UTC midnight. */
     DATE;
+
+    /**
+     * The text a value of {@code details} holds: the string of a {@link #STRING} attribute, the strings of a
+     * {@link #STRING_LIST}; none for a value of any other type. What the catalog derives keywords from and
+     * the search index reads as text.
+     */
+    public static List<String> texts(Object value) {
+        if (value instanceof String text) {
+            return List.of(text);
+        }
+        List<String> texts = new ArrayList<>();
+        if (value instanceof List<?> list) {
+            for (Object element : list) {
+                if (element instanceof String text) {
+                    texts.add(text);
+                }
+            }
+        }
+        return texts;
+    }
 }

@@ -1,8 +1,8 @@
 package com.example.shop.catalog.search;
 
-import java.util.ArrayList;
+import static com.example.shop.catalog.producttype.AttributeType.texts;
+
 import java.util.Date;
-import java.util.List;
 import java.util.Map;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
@@ -96,11 +96,11 @@ final class ProductDocuments {
             doc.add(new SortedSetDocValuesField(TYPE, new BytesRef(type)));
         }
         Map<String, Object> details = product.details() == null ? Map.of() : product.details();
-        for (String genre : strings(details.get("genre"))) {
+        for (String genre : texts(details.get("genre"))) {
             doc.add(new StringField(GENRE, genre, Field.Store.NO));
             doc.add(new SortedSetDocValuesField(GENRE, new BytesRef(genre)));
         }
-        for (String actor : strings(details.get("actor"))) {
+        for (String actor : texts(details.get("actor"))) {
             doc.add(new StringField(ACTOR, actor, Field.Store.NO));
         }
         for (String keyword : product.keywords()) {
@@ -146,7 +146,7 @@ final class ProductDocuments {
     private static String body(String description, Map<String, Object> details) {
         StringBuilder body = new StringBuilder(description == null ? "" : description);
         for (Object value : details.values()) {
-            for (String text : strings(value)) {
+            for (String text : texts(value)) {
                 body.append('\n').append(text);
             }
         }
@@ -156,20 +156,5 @@ final class ProductDocuments {
     private static void number(org.apache.lucene.document.Document doc, String field, long value) {
         doc.add(new LongPoint(field, value));
         doc.add(new NumericDocValuesField(field, value));
-    }
-
-    private static List<String> strings(Object value) {
-        if (value instanceof String text) {
-            return List.of(text);
-        }
-        List<String> strings = new ArrayList<>();
-        if (value instanceof List<?> list) {
-            for (Object element : list) {
-                if (element instanceof String text) {
-                    strings.add(text);
-                }
-            }
-        }
-        return strings;
     }
 }

@@ -1,6 +1,7 @@
 package com.example.shop.web.database;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import org.bson.Document;
@@ -8,8 +9,8 @@ import org.bson.Document;
 /**
  * Reads the values of stored documents the way every store needs them: a count whatever integer
  * width it was stored with (a quantity written as an int reads back as an Integer, an {@code $inc}
- * by a long can turn it into a Long), a time that may be absent, and an array of subdocuments that
- * may be absent.
+ * by a long can turn it into a Long), a time that may be absent, and an array of subdocuments or
+ * of strings that may be absent.
  */
 public final class StoredFields {
 
@@ -37,5 +38,18 @@ public final class StoredFields {
     /** The subdocuments of the array in {@code field}; empty when the document or the field is absent. */
     public static List<Document> documents(Document doc, String field) {
         return doc == null ? List.of() : doc.getList(field, Document.class, List.of());
+    }
+
+    /** The strings of the array in {@code field}, in order; empty when the document or the field is absent. */
+    public static List<String> strings(Document doc, String field) {
+        List<String> strings = new ArrayList<>();
+        if (doc != null && doc.get(field) instanceof List<?> list) {
+            for (Object element : list) {
+                if (element instanceof String text) {
+                    strings.add(text);
+                }
+            }
+        }
+        return strings;
     }
 }
