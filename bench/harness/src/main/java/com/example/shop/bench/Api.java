@@ -147,21 +147,9 @@ final class Api {
             }
             headers.forEach(b::setHeader);
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null,
-                    r.headers().firstValue("Content-Type").orElse(null), r.headers());
-        } catch (HttpConnectTimeoutException e) {
-            return new Response(-1, null, System.nanoTime() - start, "connect-timeout");
-        } catch (HttpTimeoutException e) {
-            return new Response(-1, null, System.nanoTime() - start, "timeout");
-        } catch (ConnectException e) {
-            return new Response(-1, null, System.nanoTime() - start, "refused");
-        } catch (IOException e) {
-            return new Response(-1, String.valueOf(e), System.nanoTime() - start, "io");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Response(-1, null, System.nanoTime() - start, "interrupted");
-        } catch (IllegalArgumentException e) {
-            return new Response(-2, e.getMessage(), System.nanoTime() - start, "client-refused");
+            return answered(r, r.body(), start);
+        } catch (IOException | InterruptedException | IllegalArgumentException e) {
+            return failed(e, start);
         }
     }
 
@@ -180,17 +168,9 @@ final class Api {
                 b.header("Authorization", "Bearer " + token);
             }
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Response(r.statusCode(), r.body(), System.nanoTime() - start, null,
-                    r.headers().firstValue("Content-Type").orElse(null), r.headers());
-        } catch (java.io.FileNotFoundException e) {
-            return new Response(-2, e.getMessage(), System.nanoTime() - start, "no-file");
-        } catch (ConnectException e) {
-            return new Response(-1, null, System.nanoTime() - start, "refused");
-        } catch (IOException e) {
-            return new Response(-1, String.valueOf(e), System.nanoTime() - start, "io");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Response(-1, null, System.nanoTime() - start, "interrupted");
+            return answered(r, r.body(), start);
+        } catch (IOException | InterruptedException e) {
+            return failed(e, start);
         }
     }
 
@@ -209,20 +189,48 @@ final class Api {
             try (java.io.InputStream in = r.body()) {
                 if (r.statusCode() >= 200 && r.statusCode() < 300) {
                     reader.read(in);
-                    return new Response(r.statusCode(), null, System.nanoTime() - start, null,
-                            r.headers().firstValue("Content-Type").orElse(null), r.headers());
+                    return answered(r, null, start);
                 }
-                return new Response(r.statusCode(), new String(in.readAllBytes(), StandardCharsets.UTF_8), System.nanoTime() - start,
-                        null, r.headers().firstValue("Content-Type").orElse(null), r.headers());
+                return answered(r, new String(in.readAllBytes(), StandardCharsets.UTF_8), start);
             }
-        } catch (ConnectException e) {
-            return new Response(-1, null, System.nanoTime() - start, "refused");
-        } catch (IOException e) {
-            return new Response(-1, String.valueOf(e), System.nanoTime() - start, "io");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Response(-1, null, System.nanoTime() - start, "interrupted");
+        } catch (IOException | InterruptedException e) {
+            return failed(e, start);
         }
+    }
+
+    private static Response answered(HttpResponse<?> r, String body, long start) {
+        return new Response(r.statusCode(), body, System.nanoTime() - start, null,
+                r.headers().firstValue("Content-Type").orElse(null), r.headers());
+    }
+
+    /**
+     * A request that got no answer, as its kind: -1 when the server or the network failed it
+     * ({@code connect-timeout}, {@code timeout}, {@code refused}, {@code io}, {@code interrupted}), -2
+     * when the request never left this client ({@code no-file}, {@code client-refused}: a URI or a
+     * header Java's client will not send, as a hostile request may be).
+     */
+    private static Response failed(Exception e, long start) {
+        long nanos = System.nanoTime() - start;
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return new Response(-1, null, nanos, "interrupted");
+        }
+        if (e instanceof HttpConnectTimeoutException) {
+            return new Response(-1, null, nanos, "connect-timeout");
+        }
+        if (e instanceof HttpTimeoutException) {
+            return new Response(-1, null, nanos, "timeout");
+        }
+        if (e instanceof ConnectException) {
+            return new Response(-1, null, nanos, "refused");
+        }
+        if (e instanceof java.io.FileNotFoundException) {
+            return new Response(-2, e.getMessage(), nanos, "no-file");
+        }
+        if (e instanceof IllegalArgumentException) {
+            return new Response(-2, e.getMessage(), nanos, "client-refused");
+        }
+        return new Response(-1, String.valueOf(e), nanos, "io");
     }
 
     /** Reads a streamed body. */

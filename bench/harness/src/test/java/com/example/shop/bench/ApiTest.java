@@ -73,4 +73,35 @@ class ApiTest {
             assertTrue(a.matches("198\\.(18|19)\\.\\d{1,3}\\.\\d{1,3}"), a);
         }
     }
+
+    @Test
+    void aRequestWithoutAnAnswerIsCountedByItsKind() throws Exception {
+        HttpServer slow = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        slow.createContext("/", exchange -> {
+            try {
+                Thread.sleep(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        slow.start();
+        try {
+            Api impatient = new Api("http://127.0.0.1:" + slow.getAddress().getPort(), "token", Duration.ofMillis(200), 1);
+            Api.Response timedOut = impatient.get("/x");
+            assertEquals(List.of(-1, "timeout"), List.of(timedOut.status(), timedOut.errorKind()));
+        } finally {
+            slow.stop(0);
+        }
+        int closedPort = server.getAddress().getPort();
+        server.stop(0);
+        Api.Response refused = new Api("http://127.0.0.1:" + closedPort, "token", Duration.ofSeconds(5), 1).get("/x");
+        assertEquals(List.of(-1, "refused"), List.of(refused.status(), refused.errorKind()));
+
+        Api.Response noFile = api.sendFile("POST", "/x", java.nio.file.Path.of("no-such-file.ndjson"), "application/x-ndjson");
+        assertEquals(List.of(-2, "no-file"), List.of(noFile.status(), noFile.errorKind()));
+        Api.Response badHeader = api.send("GET", "/x", null, false, Map.of("X-Bad", "line\nbreak"));
+        assertEquals(List.of(-2, "client-refused"), List.of(badHeader.status(), badHeader.errorKind()));
+        assertTrue(seen.isEmpty(), "neither of the last two left the client");
+    }
 }
