@@ -12,10 +12,13 @@ import org.h2.mvstore.MVMap;
 
 /**
  * An H2 collection that reads only the documents an index says a query can match ({@link IdSeeking}),
- * and answers a find-and-modify with the document as that command left it ({@link FindAndModifySnapshot}).
+ * and whose updates write a changed copy in place of a stored document ({@link CopyOnUpdate}): its
+ * {@code handleUpdate} puts the document it is given at the place, which is that copy.
  * The in-memory backend's {@link IdSeekingMemoryCollection} is the same over mongo-java-server's memory collection.
  */
 final class IdSeekingH2Collection extends H2Collection {
+
+    private final CopyOnUpdate copyOnUpdate = new CopyOnUpdate();
 
     IdSeekingH2Collection(MongoDatabase database, String collectionName, CollectionOptions options,
                           MVMap<Object, Document> dataMap, MVMap<String, Object> metaMap, CursorRegistry cursors) {
@@ -26,8 +29,8 @@ final class IdSeekingH2Collection extends H2Collection {
     protected QueryResult queryDocuments(Document query, Document orderBy, int numberToSkip, int limit, int batchSize,
                                          Document fieldSelector) {
         IdSeeking.Candidates<Object> found = IdSeeking.throughWholeIndex(query, getIndexes());
-        return found == null ? matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector)
-                : matchDocuments(found.rest(), found.positions(), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        return copyOnUpdate.found(found == null ? matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector)
+                : matchDocuments(found.rest(), found.positions(), orderBy, numberToSkip, limit, batchSize, fieldSelector));
     }
 
     @Override
@@ -42,13 +45,15 @@ final class IdSeekingH2Collection extends H2Collection {
     @Override
     public synchronized Document updateDocuments(Document selector, Document update, ArrayFilters arrayFilters,
                                                  boolean isMulti, boolean isUpsert, Oplog oplog) {
-        Document idById = IdSeeking.updateIdById(selector, update, isMulti, isUpsert, getIdField(),
-                one -> super.updateDocuments(one, update, arrayFilters, false, false, oplog));
-        return idById != null ? idById : super.updateDocuments(selector, update, arrayFilters, isMulti, isUpsert, oplog);
+        return copyOnUpdate.during(() -> {
+            Document idById = IdSeeking.updateIdById(selector, update, isMulti, isUpsert, getIdField(),
+                    one -> super.updateDocuments(one, update, arrayFilters, false, false, oplog));
+            return idById != null ? idById : super.updateDocuments(selector, update, arrayFilters, isMulti, isUpsert, oplog);
+        });
     }
 
     @Override
     public synchronized Document findAndModify(Document query) {
-        return FindAndModifySnapshot.of(super.findAndModify(query));
+        return copyOnUpdate.during(() -> super.findAndModify(query));
     }
 }

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * mongo-java-server's in-memory backend, made to answer as the durable one does: its collections
- * read only the documents an index says a query can match, and answer a find-and-modify with the
- * document as that command left it ({@link IdSeekingMemoryCollection}); its unique indexes order
+ * read only the documents an index says a query can match, and their updates write a changed copy
+ * in place of a stored document ({@link IdSeekingMemoryCollection}); its unique indexes order
  * their keys by value, as the durable ones do ({@link OrderedMemoryUniqueIndex}).
  */
 public class IdSeekingMemoryBackend extends MemoryBackend {
