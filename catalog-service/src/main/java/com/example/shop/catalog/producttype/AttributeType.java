@@ -1,7 +1,7 @@
 package com.example.shop.catalog.producttype;
 
 import com.example.shop.web.WireName;
-import java.util.ArrayList;
+import com.example.shop.web.database.StoredFields;
 import java.util.List;
 
 /**
@@ -23,17 +23,6 @@ public enum AttributeType implements WireName {
      * the search index reads as text.
      */
     public static List<String> texts(Object value) {
-        if (value instanceof String text) {
-            return List.of(text);
-        }
-        List<String> texts = new ArrayList<>();
-        if (value instanceof List<?> list) {
-            for (Object element : list) {
-                if (element instanceof String text) {
-                    texts.add(text);
-                }
-            }
-        }
-        return texts;
+        return value instanceof String text ? List.of(text) : StoredFields.strings(value);
     }
 }

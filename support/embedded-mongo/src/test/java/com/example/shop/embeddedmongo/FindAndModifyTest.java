@@ -14,11 +14,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +49,7 @@ class FindAndModifyTest {
         try (MongoClient client = MongoClients.create(mongo.connectionString())) {
             MongoCollection<Document> counters = client.getDatabase("test").getCollection("counters");
             FindOneAndUpdateOptions upsertAfter = new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER);
-            List<Long> values = concurrently(writer -> {
+            List<Long> values = AllAtOnce.run(CLIENTS, writer -> {
                 List<Long> got = new ArrayList<>();
                 for (int i = 0; i < EACH; i++) {
                     Document counter = counters.findOneAndUpdate(Filters.eq("_id", "products"),
@@ -67,33 +62,5 @@ class FindAndModifyTest {
             assertEquals(CLIENTS * EACH, distinct.size(), "distinct values handed out of " + values.size());
             assertEquals(CLIENTS * EACH, counters.find().first().getLong("revision"));
         }
-    }
-
-    /** What each of {@value #CLIENTS} clients (numbered from 0) gives back, all started at once. */
-    private static <T> List<T> concurrently(Client<T> body) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<List<T>>> results = new ArrayList<>();
-            for (int c = 0; c < CLIENTS; c++) {
-                int number = c;
-                results.add(pool.submit((Callable<List<T>>) () -> {
-                    start.await();
-                    return body.run(number);
-                }));
-            }
-            start.countDown();
-            List<T> all = new ArrayList<>();
-            for (Future<List<T>> result : results) {
-                all.addAll(result.get());
-            }
-            return all;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private interface Client<T> {
-        List<T> run(int number) throws Exception;
     }
 }

@@ -12,11 +12,6 @@ import com.mongodb.client.model.Updates;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -82,27 +77,9 @@ class WholeDocumentsTest {
                 documents.insertOne(version(0).append("_id", id));
             }
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS);
-            ExecutorService pool = Executors.newFixedThreadPool(WRITERS + READERS);
-            try {
-                CountDownLatch start = new CountDownLatch(1);
-                List<Future<List<String>>> clients = new ArrayList<>();
-                for (int w = 0; w < WRITERS; w++) {
-                    int writer = w;
-                    clients.add(pool.submit(started(start, () -> write(documents, writer, until))));
-                }
-                for (int r = 0; r < READERS; r++) {
-                    int reader = r;
-                    clients.add(pool.submit(started(start, () -> read(documents, reader, until))));
-                }
-                start.countDown();
-                List<String> faults = new ArrayList<>();
-                for (Future<List<String>> one : clients) {
-                    faults.addAll(one.get());
-                }
-                return faults.subList(0, Math.min(10, faults.size()));
-            } finally {
-                pool.shutdownNow();
-            }
+            List<String> faults = AllAtOnce.run(WRITERS + READERS, number -> number < WRITERS
+                    ? write(documents, number, until) : read(documents, number - WRITERS, until));
+            return faults.subList(0, Math.min(10, faults.size()));
         }
     }
 
@@ -146,13 +123,6 @@ class WholeDocumentsTest {
             }
         }
         return faults;
-    }
-
-    private static Callable<List<String>> started(CountDownLatch start, Callable<List<String>> client) {
-        return () -> {
-            start.await();
-            return client.call();
-        };
     }
 
     private static Document version(int value) {

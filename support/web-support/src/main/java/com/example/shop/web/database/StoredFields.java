@@ -42,12 +42,18 @@ public final class StoredFields {
 
     /** The strings of the array in {@code field}, in order; empty when the document or the field is absent. */
     public static List<String> strings(Document doc, String field) {
-        List<String> strings = new ArrayList<>();
-        if (doc != null && doc.get(field) instanceof List<?> list) {
-            for (Object element : list) {
-                if (element instanceof String text) {
-                    strings.add(text);
-                }
+        return strings(doc == null ? null : doc.get(field));
+    }
+
+    /** The strings of a stored array, in order, anything else in it left out; empty when {@code value} is no array. */
+    public static List<String> strings(Object value) {
+        if (!(value instanceof List<?> list)) {
+            return List.of();
+        }
+        List<String> strings = new ArrayList<>(list.size());
+        for (Object element : list) {
+            if (element instanceof String text) {
+                strings.add(text);
             }
         }
         return strings;
