@@ -2,6 +2,7 @@ package com.example.shop.catalog.search;
 
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.database.DatabaseReachability;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,6 +51,7 @@ public class IndexUpdates {
     private final AvailabilityStore availability;
     private final long graceMillis;
     private final WriteThroughPoints points;
+    private final DatabaseReachability database;
     private final Object lock = new Object();
     /** The skus written through since the running build began; null when no build runs. */
     private Set<String> writtenDuringBuild;
@@ -61,7 +63,8 @@ public class IndexUpdates {
     private final SkusInFlight inFlight = new SkusInFlight();
 
     IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
-                 AvailabilityStore availability, CatalogConfig config, WriteThroughPoints points) {
+                 AvailabilityStore availability, CatalogConfig config, WriteThroughPoints points,
+                 DatabaseReachability database) {
         this.index = index;
         this.revision = revision;
         this.feed = feed;
@@ -69,6 +72,7 @@ public class IndexUpdates {
         this.availability = availability;
         this.graceMillis = config.search().feedGapGrace().toMillis();
         this.points = points;
+        this.database = database;
     }
 
     /**
@@ -155,6 +159,7 @@ public class IndexUpdates {
             }
             Map<String, ListedProduct> now;
             try {
+                database.requireWritable("reading the products back");
                 now = source.find(unsure);
             } catch (RuntimeException e) {
                 LOG.warnf("Products %s could not be read back for the search index (%s); the change feed brings them",
@@ -193,6 +198,7 @@ public class IndexUpdates {
 
         private void done() {
             try {
+                database.requireWritable("marking the entry done");
                 feed.done(stamp.revision());
             } catch (RuntimeException e) {
                 LOG.warnf("The change feed entry %d could not be marked done (%s); other replicas take it after %d ms",
@@ -221,7 +227,8 @@ public class IndexUpdates {
      * X looked (so its apply comes after X's: there is none). X's product, its own write's result
      * or read after it, is the last write.</li>
      * </ul>
-     * A write whose apply fails, or which cannot read back, is left to the feed, as before.
+     * A write whose apply fails, or which cannot read back, is left to the feed, as before; so is one
+     * made while the driver sees no writable server ({@link DatabaseReachability}), without a read.
      */
     private boolean apply(Collection<ListedProduct> puts, Collection<String> removals, SkusInFlight.Claim claim) {
         synchronized (lock) {
@@ -229,6 +236,11 @@ public class IndexUpdates {
                 return false;
             }
             Set<String> overlapped = claim.overlapped();
+            if (!overlapped.isEmpty() || !puts.isEmpty()) {
+                // the reads below hold the lock: with no server to read from, each writer would wait out the
+                // server selection timeout in turn, one behind the other (every write answered many seconds late)
+                database.requireWritable("reading the products' state for the index");
+            }
             if (!overlapped.isEmpty()) {
                 Map<String, ListedProduct> now = source.find(overlapped);
                 puts = Stream.concat(puts.stream().filter(product -> !overlapped.contains(product.sku())),

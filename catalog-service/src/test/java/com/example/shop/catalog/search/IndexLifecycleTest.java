@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.embeddedmongo.EmbeddedMongo;
+import com.example.shop.web.database.DatabaseReachability;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import java.nio.file.Files;
@@ -86,7 +87,7 @@ class IndexLifecycleTest {
             ProductSource source = dying != null ? dying : counting(scans);
             index = new ProductIndex(config);
             updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config,
-                    new NoWriteThroughPoints());
+                    new NoWriteThroughPoints(), new DatabaseReachability(client));
             follower = new FeedFollower(feed, updates, config);
             build = new IndexBuild(index, updates, revision, feed, follower, source, config);
             build.onStart(null);

@@ -6,44 +6,46 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 import java.util.Collection;
 import java.util.concurrent.CountDownLatch;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Replaces the no-op write-through points in the tests: armed for a sku ({@link #holdBeforeIndex}),
  * it holds the next write of that sku after its MongoDB write and before it changes the index, until
- * the test lets it go, so that another write of the same sku can overtake it. Disarmed after one hold.
+ * the test lets it go, so that another write of the same sku can overtake it, or the database can go
+ * away meanwhile. Disarmed for the sku after one hold; several skus may be armed at once.
  */
 @Alternative
 @Priority(1)
 @ApplicationScoped
 public class HeldWriteThroughPoints implements WriteThroughPoints {
 
-    private static final AtomicReference<Hold> ARMED = new AtomicReference<>();
+    private static final Map<String, Hold> ARMED = new ConcurrentHashMap<>();
 
     /** Holds the next write of {@code sku} before its index change, until {@link Hold#release}. */
     public static Hold holdBeforeIndex(String sku) {
-        Hold hold = new Hold(sku);
-        ARMED.set(hold);
+        Hold hold = new Hold();
+        ARMED.put(sku, hold);
         return hold;
     }
 
     @Override
     public void beforeIndex(Collection<String> skus) {
-        Hold hold = ARMED.get();
-        if (hold != null && skus.contains(hold.sku) && ARMED.compareAndSet(hold, null)) {
-            hold.hold();
+        for (String sku : skus) {
+            Hold hold = ARMED.remove(sku);
+            if (hold != null) {
+                hold.hold();
+            }
         }
     }
 
     /** A write held before its index change: the test waits for it to be held, then releases it. */
     public static final class Hold {
-        private final String sku;
         private final CountDownLatch held = new CountDownLatch(1);
         private final CountDownLatch released = new CountDownLatch(1);
 
-        private Hold(String sku) {
-            this.sku = sku;
+        private Hold() {
         }
 
         public boolean awaitHeld(long seconds) throws InterruptedException {
