@@ -1,6 +1,7 @@
 package com.example.shop.cart;
 
 import static com.example.shop.cart.support.Api.asAdmin;
+import static com.example.shop.testsupport.FailPoints.assertRetryLater;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +14,6 @@ import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.restassured.response.ValidatableResponse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -37,13 +37,6 @@ class TransientDatabaseErrorsTest {
     @AfterEach
     void off() {
         FailPoints.off();
-    }
-
-    static void assertRetryLater(ValidatableResponse response) {
-        response.statusCode(503).contentType("application/problem+json")
-                .header("Retry-After", "2")
-                .body("type", equalTo("https://problems.shop.example/service-unavailable"))
-                .body("dependency", equalTo("mongodb"));
     }
 
     /** MongoNotPrimaryException (10107) and MongoNodeIsRecoveringException (91, 11602, 189): a new cart during a step-down. */

@@ -4,15 +4,14 @@ import static com.example.shop.catalog.Fixtures.admin;
 import static com.example.shop.catalog.Fixtures.anAlbum;
 import static com.example.shop.catalog.Fixtures.create;
 import static com.example.shop.catalog.Fixtures.sku;
+import static com.example.shop.testsupport.FailPoints.assertRetryLater;
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 
 import com.example.shop.testsupport.FailPoints;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.ValidatableResponse;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,13 +34,6 @@ class TransientDatabaseErrorsTest {
     @AfterEach
     void off() {
         FailPoints.off();
-    }
-
-    static void assertRetryLater(ValidatableResponse response) {
-        response.statusCode(503).contentType("application/problem+json")
-                .header("Retry-After", "2")
-                .body("type", equalTo("https://problems.shop.example/service-unavailable"))
-                .body("dependency", equalTo("mongodb"));
     }
 
     /** MongoNotPrimaryException (10107) and MongoNodeIsRecoveringException (91, 11602, 189) on a write. */

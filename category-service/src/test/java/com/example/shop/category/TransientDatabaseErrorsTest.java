@@ -4,6 +4,7 @@ import static com.example.shop.category.support.Api.asAdmin;
 import static com.example.shop.category.support.Api.created;
 import static com.example.shop.category.support.Api.move;
 import static com.example.shop.category.support.Api.rename;
+import static com.example.shop.testsupport.FailPoints.assertRetryLater;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -12,7 +13,6 @@ import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.ValidatableResponse;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,13 +34,6 @@ class TransientDatabaseErrorsTest {
     @AfterEach
     void off() {
         FailPoints.off();
-    }
-
-    static void assertRetryLater(ValidatableResponse response) {
-        response.statusCode(503).contentType("application/problem+json")
-                .header("Retry-After", "2")
-                .body("type", equalTo("https://problems.shop.example/service-unavailable"))
-                .body("dependency", equalTo("mongodb"));
     }
 
     private static String slug(String prefix) {

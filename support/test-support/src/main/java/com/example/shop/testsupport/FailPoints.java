@@ -1,6 +1,9 @@
 package com.example.shop.testsupport;
 
+import static org.hamcrest.Matchers.equalTo;
+
 import com.mongodb.client.MongoDatabase;
+import io.restassured.response.ValidatableResponse;
 import java.util.List;
 import org.bson.Document;
 
@@ -19,6 +22,17 @@ import org.bson.Document;
 public final class FailPoints {
 
     private FailPoints() {
+    }
+
+    /**
+     * The answer of every service while its database fails this way: a 503 {@code service-unavailable}
+     * problem with {@code Retry-After} and {@code dependency: mongodb}, never a 500.
+     */
+    public static void assertRetryLater(ValidatableResponse response) {
+        response.statusCode(503).contentType("application/problem+json")
+                .header("Retry-After", "2")
+                .body("type", equalTo("https://problems.shop.example/service-unavailable"))
+                .body("dependency", equalTo("mongodb"));
     }
 
     /** Every {@code command} (for example {@code "insert"}, {@code "find"}) fails with {@code code} and the labels until {@link #off()}. */
