@@ -8,16 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.support.HeldWriteThroughPoints;
-import com.example.shop.embeddedmongo.EmbeddedMongo;
 import com.example.shop.testsupport.JwtTestResource;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import com.example.shop.testsupport.StoppableDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,41 +56,6 @@ class DatabaseOutageTest {
         public List<TestResourceEntry> testResources() {
             return List.of(new TestResourceEntry(StoppableDatabase.class), new TestResourceEntry(JwtTestResource.class),
                     new TestResourceEntry(CategoryStub.class));
-        }
-    }
-
-    /** A durable embedded server the test can stop and start again on the same port, with its data. */
-    public static class StoppableDatabase implements QuarkusTestResourceLifecycleManager {
-        private static Path file;
-        private static int port;
-        private static EmbeddedMongo server;
-
-        @Override
-        public Map<String, String> start() {
-            try {
-                file = Files.createTempDirectory("catalog-outage").resolve("data.mv");
-                server = EmbeddedMongo.durable(file, "127.0.0.1", 0);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            port = server.port();
-            return Map.of("quarkus.mongodb.connection-string", server.connectionString());
-        }
-
-        static synchronized void down() {
-            server.close();
-            server = null;
-        }
-
-        static synchronized void up() throws IOException {
-            server = EmbeddedMongo.durable(file, "127.0.0.1", port);
-        }
-
-        @Override
-        public synchronized void stop() {
-            if (server != null) {
-                server.close();
-            }
         }
     }
 

@@ -2,6 +2,7 @@ package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryConfig;
 import com.example.shop.category.CategoryProblems;
+import com.example.shop.web.database.DatabaseReachability;
 import com.mongodb.MongoException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
@@ -37,7 +38,8 @@ import org.jboss.logging.Logger;
  * before its own change. So whoever holds the lease finds the stored ancestors right, with one
  * exception: a change that fails between two of its writes while its process lives (a database
  * error) releases the lease like any other, and what it left half done stays until
- * {@code POST /admin/categories/repair} (verify reports it).
+ * {@code POST /admin/categories/repair} (verify reports it); unless the database is unreachable
+ * then, when the lease is left to expire ({@link #release}) and its next holder reconciles.
  */
 @ApplicationScoped
 public class TreeLock {
@@ -53,11 +55,13 @@ public class TreeLock {
     private final CategoryStore store;
     private final CategoryConfig config;
     private final Reconciler reconciler;
+    private final DatabaseReachability database;
 
-    public TreeLock(CategoryStore store, CategoryConfig config, Reconciler reconciler) {
+    public TreeLock(CategoryStore store, CategoryConfig config, Reconciler reconciler, DatabaseReachability database) {
         this.store = store;
         this.config = config;
         this.reconciler = reconciler;
+        this.database = database;
     }
 
     /** A held lease: proof, for the use cases that need it, that the caller holds the lock. */
@@ -170,7 +174,17 @@ public class TreeLock {
         }
     }
 
+    /**
+     * Gives the lease back. Not tried while the driver sees no writable server: the update would wait
+     * out the server selection timeout and fail, after the change had already waited that long for its
+     * own failed write. The lease then expires, and its next holder reconciles the tree first, as
+     * after a holder that died, which also mends what the failed change left half done.
+     */
     private void release(Lease lease) {
+        if (!database.writable()) {
+            LOG.warnf("The tree lease of %s is left to expire: the database is unreachable", lease.owner);
+            return;
+        }
         store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
                 Updates.combine(Updates.set(OWNER, null), Updates.set(EXPIRES_AT, null)));
     }
