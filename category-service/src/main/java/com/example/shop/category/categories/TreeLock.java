@@ -14,6 +14,8 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.Date;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import org.bson.Document;
@@ -39,7 +41,8 @@ import org.jboss.logging.Logger;
  * exception: a change that fails between two of its writes while its process lives (a database
  * error) releases the lease like any other, and what it left half done stays until
  * {@code POST /admin/categories/repair} (verify reports it); unless the database is unreachable
- * then, when the lease is left to expire ({@link #release}) and its next holder reconciles.
+ * then: the lease is given up as expired once it answers again ({@link #release}), and its next
+ * holder reconciles.
  */
 @ApplicationScoped
 public class TreeLock {
@@ -175,17 +178,40 @@ public class TreeLock {
     }
 
     /**
-     * Gives the lease back. Not tried while the driver sees no writable server: the update would wait
-     * out the server selection timeout and fail, after the change had already waited that long for its
-     * own failed write. The lease then expires, and its next holder reconciles the tree first, as
-     * after a holder that died, which also mends what the failed change left half done.
+     * Gives the lease back. Not while the driver sees no writable server: the update would wait out
+     * the server selection timeout and fail, after the change had already waited that long for its
+     * own failed write. The lease is then {@linkplain #expireWhenBack expired} once the database
+     * answers again.
      */
     private void release(Lease lease) {
         if (!database.writable()) {
-            LOG.warnf("The tree lease of %s is left to expire: the database is unreachable", lease.owner);
+            LOG.warnf("The tree lease %s is given up once the database answers again: it is unreachable", lease.owner);
+            expireWhenBack(lease, System.nanoTime() + config.treeLock().lease().toNanos());
             return;
         }
         store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
                 Updates.combine(Updates.set(OWNER, null), Updates.set(EXPIRES_AT, null)));
+    }
+
+    /**
+     * Marks a lease this replica could not give back as expired, retrying every 500 ms in the
+     * background until the database takes it, or until the lease would have expired by itself
+     * ({@code until}). The owner stays: the next holder takes it over at once and, as after a holder
+     * that died, reconciles the tree first, which mends what the failed change left half done.
+     * Otherwise tree changes would be refused as tree-busy for up to a whole lease after an outage.
+     */
+    private void expireWhenBack(Lease lease, long until) {
+        CompletableFuture.runAsync(() -> {
+            if (System.nanoTime() > until) {
+                return;
+            }
+            try {
+                store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
+                        Updates.set(EXPIRES_AT, new Date()));
+                LOG.infof("The tree lease %s was given up as expired: the next holder reconciles the tree", lease.owner);
+            } catch (MongoException e) {
+                expireWhenBack(lease, until);
+            }
+        }, CompletableFuture.delayedExecutor(500, TimeUnit.MILLISECONDS));
     }
 }
