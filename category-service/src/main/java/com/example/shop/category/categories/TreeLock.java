@@ -206,9 +206,11 @@ public class TreeLock {
                 return;
             }
             try {
-                store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
-                        Updates.set(EXPIRES_AT, new Date()));
-                LOG.infof("The tree lease %s was given up as expired: the next holder reconciles the tree", lease.owner);
+                long matched = store.locks().updateOne(Filters.and(Filters.eq(ID, TREE), Filters.eq(OWNER, lease.owner)),
+                        Updates.set(EXPIRES_AT, new Date())).getMatchedCount();
+                if (matched > 0) {
+                    LOG.infof("The tree lease %s was given up as expired: the next holder reconciles the tree", lease.owner);
+                }
             } catch (MongoException e) {
                 expireWhenBack(lease, until);
             }
