@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.support.HeldWriteThroughPoints;
+import com.example.shop.testsupport.Eventually;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.StoppableDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -106,22 +108,18 @@ class DatabaseOutageTest {
         for (String sku : skus) {
             given().get("/products/" + sku).then().statusCode(200).body("sku", equalTo(sku));
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        List<Object> listed;
-        do {
-            Thread.sleep(200);
-            listed = given().queryParam("titlePrefix", word).queryParam("limit", 100).when().get("/products")
-                    .then().statusCode(200).extract().jsonPath().getList("items.sku");
-        } while (listed.size() < WRITERS && System.nanoTime() < deadline);
-        assertEquals(skus.stream().sorted().toList(), listed.stream().map(String::valueOf).sorted().toList(),
+        Eventually.holds(Duration.ofSeconds(30), () -> listed(word).size() >= WRITERS);
+        assertEquals(skus.stream().sorted().toList(), listed(word).stream().map(String::valueOf).sorted().toList(),
                 "the index caught up from the change feed");
     }
 
+    private static List<Object> listed(String titlePrefix) {
+        return given().queryParam("titlePrefix", titlePrefix).queryParam("limit", 100).when().get("/products")
+                .then().statusCode(200).extract().jsonPath().getList("items.sku");
+    }
+
     private static void awaitStatus(String path, int status) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (given().get(path).then().extract().statusCode() != status) {
-            assertTrue(System.nanoTime() < deadline, path + " did not answer " + status + " within 30 s");
-            Thread.sleep(100);
-        }
+        assertTrue(Eventually.holds(Duration.ofSeconds(30), () -> given().get(path).then().extract().statusCode() == status),
+                path + " did not answer " + status + " within 30 s");
     }
 }

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.example.shop.category.categories.MoveStep;
 import com.example.shop.category.support.Api;
 import com.example.shop.category.support.ArmedCheckpoints;
+import com.example.shop.testsupport.Eventually;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.StoppableDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -94,13 +96,10 @@ class DatabaseOutageTest {
         assertTrue(tookMs < 1.5 * SELECTION_TIMEOUT_MS, "the move answered " + tookMs + " ms after the database went away");
 
         StoppableDatabase.up();
-        long back = System.nanoTime();
-        int status;
-        while ((status = Api.create("After", "outage-after-" + id, null).then().extract().statusCode()) != 201) {
-            assertTrue(System.nanoTime() - back < TimeUnit.SECONDS.toNanos(15),
-                    "no change got the tree within 15 s of the database's return (the lease is 60 s), last answer " + status);
-            Thread.sleep(200);
-        }
+        int[] status = {0};
+        assertTrue(Eventually.holds(Duration.ofSeconds(15),
+                        () -> (status[0] = Api.create("After", "outage-after-" + id, null).then().extract().statusCode()) == 201),
+                "no change got the tree within 15 s of the database's return (the lease is 60 s), last answer " + status[0]);
         Api.verify().then().statusCode(200).body("healthy", equalTo(true));
         given().get("/categories/" + below).then().statusCode(200).body("breadcrumbs.slug", contains(to, moved));
     }
