@@ -22,7 +22,7 @@ public class GetProduct {
     }
 
     public ProductView bySku(String sku) {
-        Document stored = store.products().find(eq(StoredProduct.SKU, sku)).projection(ProductStore.WITHOUT_ID).first();
+        Document stored = store.products().find(eq(StoredProduct.SKU, sku)).first();
         if (stored == null) {
             throw CatalogProblems.unknownProduct(sku);
         }

@@ -1,13 +1,13 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.producttype.AttributeType;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The {@code keywords} array of a product (seed 003 §4.3.2: keyword search on a multikey index).
@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
 public final class Keywords {
 
     static final int MAX = 300;
-    private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "the", "of", "in", "on", "to", "for", "by", "at", "or");
 
     private Keywords() {
@@ -50,8 +49,13 @@ public final class Keywords {
      */
     static List<String> typedBy(List<?> stored, String title, Map<String, ?> details) {
         Set<String> derived = words(title, details);
-        return stored.stream().filter(keyword -> keyword instanceof String && !derived.contains(keyword))
-                .map(String.class::cast).toList();
+        List<String> typed = new ArrayList<>();
+        for (Object keyword : stored) {
+            if (keyword instanceof String text && !derived.contains(text)) {
+                typed.add(text);
+            }
+        }
+        return typed;
     }
 
     /** The words the catalog derives itself, in the order they come. */
@@ -68,11 +72,47 @@ public final class Keywords {
         return words;
     }
 
-    private static void addWords(Set<String> keywords, String text) {
-        for (String word : SEPARATORS.split(text.toLowerCase(Locale.ROOT))) {
-            if (word.length() >= 2 && word.length() <= 50 && !STOP_WORDS.contains(word)) {
-                keywords.add(word);
+    /**
+     * Adds the words of {@code text}, lower-cased: its longest runs of letters and digits (Unicode
+     * categories L and N, the text lower-cased first), of 2 to 50 characters and no stop word. Scanned
+     * by hand, not split by a regular expression: {@link #typedBy} runs on every read of one product,
+     * where the split and its stream were 5.7 % of the catalog's CPU (JFR, 2026-11-29).
+     */
+    static void addWords(Set<String> words, String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        int start = -1;
+        for (int i = 0; i < lower.length(); ) {
+            int c = lower.codePointAt(i);
+            if (isLetterOrNumber(c)) {
+                start = start < 0 ? i : start;
+            } else if (start >= 0) {
+                addWord(words, lower, start, i);
+                start = -1;
+            }
+            i += Character.charCount(c);
+        }
+        if (start >= 0) {
+            addWord(words, lower, start, lower.length());
+        }
+    }
+
+    private static void addWord(Set<String> words, String text, int from, int to) {
+        int length = to - from;
+        if (length >= 2 && length <= 50) {
+            String word = text.substring(from, to);
+            if (!STOP_WORDS.contains(word)) {
+                words.add(word);
             }
         }
+    }
+
+    /** Unicode's L and N, as {@code \p{L}} and {@code \p{N}} of a regular expression read them. */
+    private static boolean isLetterOrNumber(int c) {
+        return switch (Character.getType(c)) {
+            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
+                 Character.MODIFIER_LETTER, Character.OTHER_LETTER,
+                 Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER, Character.OTHER_NUMBER -> true;
+            default -> false;
+        };
     }
 }

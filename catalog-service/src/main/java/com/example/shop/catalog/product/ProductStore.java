@@ -53,9 +53,6 @@ class ProductStore implements FeatureIndexes {
             RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.TITLE, StoredProduct.SKU)),
             RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.PRICING_RETAIL, StoredProduct.SKU)));
 
-    /** Products are written out without the stored {@code _id}. */
-    static final Bson WITHOUT_ID = Projections.excludeId();
-
     private final MongoDatabase database;
     private final MongoCollection<Document> products;
 

@@ -22,7 +22,7 @@ import static com.mongodb.client.model.Filters.eq;
 public class ReplaceProduct {
 
     private static final FindOneAndUpdateOptions RETURN_UPDATED = new FindOneAndUpdateOptions()
-            .returnDocument(ReturnDocument.AFTER).projection(ProductStore.WITHOUT_ID);
+            .returnDocument(ReturnDocument.AFTER);
 
     private final ProductStore store;
     private final ProductFields fields;
