@@ -172,6 +172,15 @@ process_env() {
   tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | sed -n "s/^$2=//p" | head -1
 }
 
+# CPU time (utime + stime, clock ticks) of processes, from /proc/<pid>/stat: cpu_ticks PID...
+cpu_ticks() {
+  local t=0 p v
+  for p in "$@"; do
+    v=$(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$p/stat" 2>/dev/null || true)
+    t=$((t + ${v:-0}))
+  done
+  echo $t
+}
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 # VmRSS in its parts, MiB: "anonymous file-backed" (RssAnon: heap, metaspace, code, native; RssFile:
 # pages of mapped files, for the catalog mostly its search index, which Lucene maps: the kernel's page
