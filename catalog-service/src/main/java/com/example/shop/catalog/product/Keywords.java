@@ -21,7 +21,7 @@ import java.util.Set;
 public final class Keywords {
 
     static final int MAX = 300;
-    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "the", "of", "in", "on", "to", "for", "by", "at", "or");
+    static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "the", "of", "in", "on", "to", "for", "by", "at", "or");
 
     private Keywords() {
     }
