@@ -72,7 +72,8 @@ final class DropBench {
         DropShopper.Tally tally = new DropShopper.Tally();
         Stats stats = new Stats();
         long deadline = System.nanoTime() + max.toNanos();
-        List<DropShopper> crowd = crowd(a, sku, shoppers, stats, watch, tally, deadline);
+        List<DropShopper> crowd = crowd(a, shoppers, new DropShopper.Drop(sku, stats, watch, tally,
+                Double.parseDouble(a.str("checkout", "0.7")), a.seconds("retry-pause", 2).toMillis(), deadline));
         CartKiller killer = CartKiller.from(a);
         System.out.printf(Locale.ROOT, "drop: %d units of %s, %d shoppers, at most %d s%n", units, sku, shoppers, max.toSeconds());
         stats.start();
@@ -96,19 +97,16 @@ final class DropBench {
      * shoppers have requests in flight, so no shopper waits for another's connection, without a
      * thousand clients' selector threads.
      */
-    static List<DropShopper> crowd(Args a, String sku, int shoppers, Stats stats, SoldOutWatch watch, DropShopper.Tally tally,
-                                   long deadline) {
+    static List<DropShopper> crowd(Args a, int shoppers, DropShopper.Drop drop) {
         int clients = Math.max(1, Math.min(shoppers, a.integer("http-clients", 50)));
         List<Api> pool = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             pool.add(new Api(a.required("gateway"), null, Duration.ofSeconds(30), 2));
         }
-        double checkout = Double.parseDouble(a.str("checkout", "0.7"));
-        long pause = a.seconds("retry-pause", 2).toMillis();
         List<DropShopper> crowd = new ArrayList<>();
         for (int i = 0; i < shoppers; i++) {
             Api shopper = pool.get(i % clients).asClient(ClientAddresses.next());
-            crowd.add(new DropShopper(shopper, sku, stats, watch, tally, checkout, pause, deadline));
+            crowd.add(new DropShopper(shopper, drop));
         }
         return crowd;
     }

@@ -36,48 +36,43 @@ final class DropShopper {
     /** Tries of one checkout (one Idempotency-Key): the deadline bounds them too. */
     private static final int MAX_CHECKOUT_TRIES = 20;
 
-    private final Api api;
-    private final String sku;
-    private final Stats stats;
-    private final SoldOutWatch watch;
-    private final Tally tally;
-    private final double checkoutShare;
-    private final long retryPauseMillis;
-    private final long deadlineNanos;
-
-    DropShopper(Api api, String sku, Stats stats, SoldOutWatch watch, Tally tally, double checkoutShare, long retryPauseMillis,
+    /**
+     * What every shopper of one drop shares: the sku, the tallies and the sell-out watch, the share of
+     * visits that check out, the pause before an add is tried again, and when the drop ends.
+     */
+    record Drop(String sku, Stats stats, SoldOutWatch watch, Tally tally, double checkoutShare, long retryPauseMillis,
                 long deadlineNanos) {
+    }
+
+    private final Api api;
+    private final Drop drop;
+
+    DropShopper(Api api, Drop drop) {
         this.api = api;
-        this.sku = sku;
-        this.stats = stats;
-        this.watch = watch;
-        this.tally = tally;
-        this.checkoutShare = checkoutShare;
-        this.retryPauseMillis = retryPauseMillis;
-        this.deadlineNanos = deadlineNanos;
+        this.drop = drop;
     }
 
     /** One visit; returns the requests it made. */
     int visit() throws InterruptedException {
         Api.Response created = api.post("/api/carts", null);
-        stats.record("create cart", created, created.status() == 429);
+        drop.stats().record("create cart", created, created.status() == 429);
         if (!created.ok()) {
             waitAfter(created);
             return 1;
         }
-        tally.carts.increment();
+        drop.tally().carts.increment();
         String id = created.json().path("id").asText();
         int[] requests = {1};
         int held = addUntilHeld(id, 1 + ThreadLocalRandom.current().nextInt(2), requests);
         if (held == 0) {
             return requests[0];
         }
-        tally.unitsAdded.add(held);
-        if (ThreadLocalRandom.current().nextDouble() < checkoutShare) {
+        drop.tally().unitsAdded.add(held);
+        if (ThreadLocalRandom.current().nextDouble() < drop.checkoutShare()) {
             checkout(id, held, requests);
         } else {
-            tally.abandoned.increment();
-            tally.abandonedUnits.add(held);
+            drop.tally().abandoned.increment();
+            drop.tally().abandonedUnits.add(held);
         }
         return requests[0];
     }
@@ -88,11 +83,11 @@ final class DropShopper {
      */
     private int addUntilHeld(String id, int qty, int[] requests) throws InterruptedException {
         int want = qty;
-        for (int attempt = 0; attempt < MAX_ADD_TRIES && System.nanoTime() < deadlineNanos && !watch.soldOut(); attempt++) {
-            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + want + "}");
+        for (int attempt = 0; attempt < MAX_ADD_TRIES && System.nanoTime() < drop.deadlineNanos() && !drop.watch().soldOut(); attempt++) {
+            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + drop.sku() + "\",\"qty\":" + want + "}");
             requests[0]++;
             boolean insufficient = "insufficient-inventory".equals(r.problem());
-            stats.record("add item", r, insufficient || r.status() == 429);
+            drop.stats().record("add item", r, insufficient || r.status() == 429);
             if (r.ok()) {
                 return want;
             }
@@ -104,13 +99,13 @@ final class DropShopper {
                 return 0;
             }
             long available = r.json().path("available").asLong(0);
-            watch.sawAvailable(available);
+            drop.watch().sawAvailable(available);
             if (available > 0) {
                 want = (int) Math.min(want, available); // take what is left
-            } else if (watch.confirmSoldOut()) {
+            } else if (drop.watch().confirmSoldOut()) {
                 return 0;
             } else {
-                sleep(retryPauseMillis / 2 + ThreadLocalRandom.current().nextLong(retryPauseMillis + 1));
+                sleep(drop.retryPauseMillis() / 2 + ThreadLocalRandom.current().nextLong(drop.retryPauseMillis() + 1));
             }
         }
         return 0;
@@ -120,14 +115,14 @@ final class DropShopper {
     private void checkout(String id, int units, int[] requests) throws InterruptedException {
         byte[] body = "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(StandardCharsets.UTF_8);
         String key = UUID.randomUUID().toString(); // the same key for the retries: one checkout, not two
-        for (int attempt = 0; attempt < MAX_CHECKOUT_TRIES && System.nanoTime() < deadlineNanos; attempt++) {
+        for (int attempt = 0; attempt < MAX_CHECKOUT_TRIES && System.nanoTime() < drop.deadlineNanos(); attempt++) {
             Api.Response r = api.send("POST", "/api/carts/" + id + "/checkout", body, false, Map.of("Idempotency-Key", key));
             requests[0]++;
             // cart-inactive: the expiry job took the cart between the add and the checkout (a short expiry on purpose)
-            stats.record("checkout", r, r.status() == 429 || "cart-inactive".equals(r.problem()));
+            drop.stats().record("checkout", r, r.status() == 429 || "cart-inactive".equals(r.problem()));
             if (r.status() == 200 && "approved".equals(r.json().path("payment").asText())) {
-                tally.checkouts.increment();
-                tally.checkoutUnits.add(units);
+                drop.tally().checkouts.increment();
+                drop.tally().checkoutUnits.add(units);
                 return;
             }
             if (!comeBackLater(r)) {
@@ -135,7 +130,7 @@ final class DropShopper {
             }
             waitAfter(r);
         }
-        tally.checkoutsRefused.increment(); // the cart keeps its units until it expires
+        drop.tally().checkoutsRefused.increment(); // the cart keeps its units until it expires
     }
 
     /** A refusal that says "not now": the gateway's per-client limit (429) or a saturated or restarting service (503). */
@@ -162,8 +157,8 @@ final class DropShopper {
      * not keep the drop (and its measured window) open once nothing is left to buy.
      */
     private void sleep(long millis) throws InterruptedException {
-        long until = Math.min(System.nanoTime() + millis * 1_000_000L, deadlineNanos);
-        for (long left = until - System.nanoTime(); left > 0 && !watch.soldOut(); left = until - System.nanoTime()) {
+        long until = Math.min(System.nanoTime() + millis * 1_000_000L, drop.deadlineNanos());
+        for (long left = until - System.nanoTime(); left > 0 && !drop.watch().soldOut(); left = until - System.nanoTime()) {
             Thread.sleep(Math.max(1, Math.min(200, left / 1_000_000)));
         }
     }
