@@ -70,8 +70,8 @@ final class CartChaosLoad {
         chaos.addShoppers();
         chaos.addJobTargets();
         Kills kills = chaos.loadUnderKillsAndJobs();
-        List<String> settle = chaos.settle();
         try (Db db = new Db(a.required("mongo"))) {
+            List<String> settle = chaos.settle(db);
             return chaos.report(kills, settle, chaos.audit(db));
         }
     }
@@ -207,14 +207,18 @@ final class CartChaosLoad {
         }
     }
 
-    /** Every instance answers, stalled checkouts resolved, trapped reservations returned; one line per job run. */
-    private List<String> settle() throws InterruptedException {
+    /**
+     * Every instance answers, stalled checkouts resolved, trapped reservations returned once the claims
+     * of killed jobs have run out ({@link ClaimedMoves}); one line per job run.
+     */
+    private List<String> settle(Db db) throws InterruptedException {
         List<String> settle = new ArrayList<>();
         List<Api> finalTargets = new ArrayList<>(jobTargets);
         if (finalTargets.isEmpty()) {
             finalTargets.add(api.withBase(a.required("gateway") + "/api"));
         }
         Thread.sleep(a.seconds("settle", 2).toMillis());
+        settle.add(ClaimedMoves.awaitNone(db.db("cart")));
         for (Api t : finalTargets) {
             for (String job : List.of("resolve-checkouts", "cleanup-inventory")) {
                 JobRuns.Ended ended = runToSuccess(t, job);
