@@ -132,11 +132,11 @@ async function send(method, path, {query, headers, body, token}) {
       detail: `No answer from ${window.location.origin} (${e.message}). Is the platform up? Try again in a moment.`,
     });
   }
-  return {response, method, pathname: url.pathname, refusable: token === undefined && Boolean(bearer)};
+  return {response, method, pathname: url.pathname, bearer, refusable: token === undefined && Boolean(bearer)};
 }
 
 /** A 2xx answer as {status, body, headers, location}; any other as a thrown ApiProblem. */
-function answerOf({response, method, pathname, refusable}, text) {
+function answerOf({response, method, pathname, bearer, refusable}, text) {
   let json = null;
   if (text) {
     try {
@@ -152,7 +152,9 @@ function answerOf({response, method, pathname, refusable}, text) {
         + (text ? `: ${text.slice(0, 200)}` : '.'),
     };
     const error = new ApiProblem(response.status, problem);
-    if (response.status === 401 && refusable) {
+    // Only a refusal of the token stored now signs the person out: a request sent with the token it
+    // replaced (a page's poll in flight while the person pasted a new one) says nothing about the new one.
+    if (response.status === 401 && refusable && bearer === session.token()) {
       refusedListeners.forEach(listener => listener(error));
     }
     throw error;
