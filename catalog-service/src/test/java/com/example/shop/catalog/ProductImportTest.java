@@ -240,6 +240,27 @@ class ProductImportTest {
                 .body("keywords_extra", equalTo(List.of("cape cod")));
     }
 
+    /**
+     * The listing reads the search index, not MongoDB: every batch of an import (here three, written
+     * by two writers at once) must be in it by the time the run shows its end, with nothing left
+     * for the change feed to bring later.
+     */
+    @Test
+    void everyImportedProductIsListedAsSoonAsTheRunShowsItsEnd() throws Exception {
+        String prefix = sku("imp-listed");
+        String word = "Listed" + prefix.replaceAll("[^a-z0-9]", "");
+        List<Map<String, Object>> products = new ArrayList<>();
+        for (int i = 0; i < 2500; i++) {
+            products.add(album(prefix + "-" + i, word + " " + i, "Artist", List.of("Jazz"), "1962-02-02", 1000, 900));
+        }
+        JsonPath run = finished(upload(lines(products)));
+        assertEquals(2500, run.getLong("counts.created"), run.prettify());
+
+        JsonPath listed = given().queryParam("titlePrefix", word).queryParam("facets", "type").queryParam("limit", 1)
+                .when().get("/products").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(Map.of("value", "Audio Album", "count", 2500)), listed.getList("facets.type"));
+    }
+
     @Test
     void aRunCutOffByAKillIsFailedAndTheSameFileImportedAgainCompletesItWithoutDuplicates() throws Exception {
         String prefix = sku("imp-kill");
