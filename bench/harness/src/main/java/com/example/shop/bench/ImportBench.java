@@ -38,7 +38,7 @@ final class ImportBench {
      * The import as measured: its run as last seen (null: not followed), the seconds from the POST to the run seen ended, the
      * processes' CPU and the services' commands over that window, and the resident memory sampled meanwhile.
      */
-    private record Measured(JsonNode run, double seconds, Observed.Window window, Map<String, Long> rssMax, Map<String, Long> rssFirst,
+    private record Measured(JsonNode run, double seconds, Observed.Window window, Map<String, ImportRuns.Rss> rssMax, Map<String, Long> rssFirst,
                             int samples) {
     }
 
@@ -86,7 +86,7 @@ final class ImportBench {
             double seconds = (System.nanoTime() - started.postedAtNanos()) / 1e9;
             Observed.Window window = observed.stop();
             rss.close();
-            return new Measured(run, seconds, window, rss.maxKb(), rss.firstKb(), rss.samples());
+            return new Measured(run, seconds, window, rss.max(), rss.firstKb(), rss.samples());
         }
     }
 
@@ -100,7 +100,9 @@ final class ImportBench {
                 imported.label(), imported.base(), state(run), imported.lines(), ImportRuns.count(run, "read"), ImportRuns.count(run, "created"),
                 ImportRuns.count(run, "updated"), ImportRuns.count(run, "unchanged"), ImportRuns.count(run, "rejected"),
                 seconds, ImportRuns.done(run) / seconds, runSeconds(run), imported.bytes()));
-        measured.rssMax().forEach((name, kb) -> result.append(String.format(Locale.ROOT, " rss_max_mib_%s=%.0f", name, kb / 1024.0)));
+        measured.rssMax().forEach((name, rss) -> result.append(String.format(Locale.ROOT,
+                " rss_max_mib_%s=%.0f rss_max_anon_mib_%s=%.0f rss_max_file_mib_%s=%.0f",
+                name, rss.kb() / 1024.0, name, rss.anonKb() / 1024.0, name, rss.fileKb() / 1024.0)));
         Observed.Window window = measured.window();
         window.cpuMillis().forEach((name, ms) -> result.append(String.format(Locale.ROOT, " cpu_s_%s=%.1f",
                 name.replace(' ', '_'), ms / 1000)));
@@ -131,9 +133,12 @@ final class ImportBench {
         md.append(String.format(Locale.ROOT, "| the run's own started_at → finished_at | %s |%n",
                 runSeconds > 0 ? String.format(Locale.ROOT, "%.2f s", runSeconds) : "—"));
         md.append(String.format(Locale.ROOT, "| lines per second (POST → finished) | **%,.0f** |%n", done / seconds));
-        for (Map.Entry<String, Long> e : measured.rssMax().entrySet()) {
-            md.append(String.format(Locale.ROOT, "| resident memory of %s: before → largest (%d samples) | %.0f → **%.0f MiB** |%n",
-                    e.getKey(), measured.samples(), measured.rssFirst().getOrDefault(e.getKey(), 0L) / 1024.0, e.getValue() / 1024.0));
+        for (Map.Entry<String, ImportRuns.Rss> e : measured.rssMax().entrySet()) {
+            ImportRuns.Rss largest = e.getValue();
+            md.append(String.format(Locale.ROOT, "| resident memory of %s: before → largest (%d samples) "
+                            + "| %.0f → **%.0f MiB** (anonymous %.0f, file-backed %.0f) |%n", e.getKey(), measured.samples(),
+                    measured.rssFirst().getOrDefault(e.getKey(), 0L) / 1024.0, largest.kb() / 1024.0,
+                    largest.anonKb() / 1024.0, largest.fileKb() / 1024.0));
         }
         for (String service : window.mongoCounts().keySet()) {
             long commands = window.commands(service);

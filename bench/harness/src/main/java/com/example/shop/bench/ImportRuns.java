@@ -115,13 +115,22 @@ final class ImportRuns {
     }
 
     /**
-     * Resident memory (VmRSS) of processes sampled on a daemon thread: the largest seen of each, and
-     * the first. Reads {@code /proc/<pid>/status}; a process that is gone is no longer sampled.
+     * Resident memory of a process in KiB, from {@code /proc/<pid>/status}: the whole ({@code VmRSS}),
+     * and of it the process's own memory ({@code RssAnon}: heap, metaspace, code, thread stacks) and
+     * pages of mapped files ({@code RssFile}: the jars, and the catalog's search index, which Lucene
+     * reads and writes through memory-mapped files).
+     */
+    record Rss(long kb, long anonKb, long fileKb) {
+    }
+
+    /**
+     * Resident memory of processes sampled on a daemon thread: the largest {@code VmRSS} seen of each
+     * (with its split at that sample), and the first. A process that is gone is no longer sampled.
      */
     static final class RssSampler implements AutoCloseable {
 
         private final Map<String, Long> pids;
-        private final Map<String, Long> maxKb = new LinkedHashMap<>();
+        private final Map<String, Rss> max = new LinkedHashMap<>();
         private final Map<String, Long> firstKb = new LinkedHashMap<>();
         private final Thread thread;
         private volatile boolean running = true;
@@ -147,29 +156,42 @@ final class ImportRuns {
         private synchronized void sample() {
             samples++;
             pids.forEach((name, pid) -> {
-                long kb = rssKb(pid);
-                if (kb > 0) {
-                    firstKb.putIfAbsent(name, kb);
-                    maxKb.merge(name, kb, Math::max);
+                Rss rss = rss(pid);
+                if (rss.kb() > 0) {
+                    firstKb.putIfAbsent(name, rss.kb());
+                    max.merge(name, rss, (a, b) -> b.kb() > a.kb() ? b : a);
                 }
             });
         }
 
-        static long rssKb(long pid) {
+        /** All zero when the process is gone (or this is not Linux). */
+        static Rss rss(long pid) {
+            long kb = 0;
+            long anon = 0;
+            long file = 0;
             try {
                 for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                     if (line.startsWith("VmRSS:")) {
-                        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                        kb = kibOf(line);
+                    } else if (line.startsWith("RssAnon:")) {
+                        anon = kibOf(line);
+                    } else if (line.startsWith("RssFile:")) {
+                        file = kibOf(line);
                     }
                 }
             } catch (java.io.IOException | NumberFormatException e) {
-                // gone, or not Linux
+                return new Rss(0, 0, 0);
             }
-            return 0;
+            return new Rss(kb, anon, file);
         }
 
-        synchronized Map<String, Long> maxKb() {
-            return new LinkedHashMap<>(maxKb);
+        private static long kibOf(String line) {
+            return Long.parseLong(line.replaceAll("[^0-9]", ""));
+        }
+
+        /** Each process's resident memory at the sample of its largest VmRSS. */
+        synchronized Map<String, Rss> max() {
+            return new LinkedHashMap<>(max);
         }
 
         synchronized Map<String, Long> firstKb() {

@@ -133,7 +133,15 @@ class ImportRunsTest {
             "--md", dir.resolve("import.md").toString()}, 0)), 0);
         assertTrue(out.contains("RESULT import label=products base=catalog state=succeeded lines=3 read=3 created=3"), out);
         assertTrue(out.matches("(?s).* rss_max_mib_harness=[1-9][0-9]* .*"), out);
-        assertTrue(Files.readString(dir.resolve("import.md")).contains("| state | succeeded |"));
+        // this JVM's heap is anonymous memory, its jars file-backed: both parts are there, and within the whole
+        long whole = Long.parseLong(out.replaceAll("(?s).* rss_max_mib_harness=([0-9]+) .*", "$1"));
+        long anonymous = Long.parseLong(out.replaceAll("(?s).* rss_max_anon_mib_harness=([0-9]+) .*", "$1"));
+        long files = Long.parseLong(out.replaceAll("(?s).* rss_max_file_mib_harness=([0-9]+) .*", "$1"));
+        assertTrue(anonymous > 0 && files > 0 && anonymous + files <= whole + 2, out);
+        String md = Files.readString(dir.resolve("import.md"));
+        assertTrue(md.contains("| state | succeeded |"), md);
+        assertTrue(md.matches("(?s).*\\| resident memory of harness: before → largest \\([0-9]+ samples\\) \\| [0-9]+ → \\*\\*[0-9]+ MiB\\*\\* "
+                + "\\(anonymous [0-9]+, file-backed [0-9]+\\) \\|.*"), md);
     }
 
     @Test
