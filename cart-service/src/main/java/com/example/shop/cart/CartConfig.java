@@ -39,6 +39,10 @@ public interface CartConfig {
         @WithDefault("PT5M")
         Duration reconcileEvery();
 
+        /** When the first reconciliation runs after start-up (then every {@link #reconcileEvery}). */
+        @WithDefault("PT10S")
+        Duration reconcileFirstAfter();
+
         /** The catalog's {@code catalog.availability.secret}, sent as a bearer token; unset when the catalog has none. */
         Optional<String> catalogSecret();
     }

@@ -9,16 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.Catalog;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.TestDatabase;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 /** The real @Scheduled jobs run on their configured schedule (short ones here). */
@@ -33,7 +36,8 @@ class ScheduledJobTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("cart.expiry.every", "1s", "cart.expiry.inactive-after", "5s",
-                    "cart.cleanup.every", "1s", "cart.cleanup.older-than", "3s");
+                    "cart.cleanup.every", "1s", "cart.cleanup.older-than", "3s",
+                    "cart.availability.reconcile-first-after", "1s", "cart.availability.reconcile-every", "2s");
         }
     }
 
@@ -57,5 +61,22 @@ class ScheduledJobTest {
                 && ((Map<?, ?>) run.get("counts")).get("expired") instanceof Number n && n.longValue() >= 1
                 && run.get("finished_at") != null), runs.toString());
         Invariant.assertStrict();
+    }
+
+    @Test
+    void theScheduledReconciliationSendsASellOutWhoseRecordWasLost() throws Exception {
+        String sku = newSku("SCHED");
+        stock(sku, 5);
+        // as a process that died between its stock update and the outbox record: sold out, nothing recorded
+        TestDatabase.database("cart").getCollection("inventory").updateOne(new Document("_id", sku),
+                new Document("$set", new Document("qty", 0L)).append("$inc", new Document("stocked", -5L).append("rev", 1L)));
+        long deadline = System.currentTimeMillis() + 30_000;
+        List<Map<String, Object>> received = List.of();
+        while (received.isEmpty() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(250);
+            received = Catalog.availabilityReceived().stream().filter(t -> sku.equals(t.get("sku"))).toList();
+        }
+        assertEquals(1, received.size(), "the catalog received " + received);
+        assertEquals(false, received.get(0).get("available"));
     }
 }
