@@ -15,6 +15,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,20 +40,12 @@ class AvailabilityFeedTest {
 
     /** The transitions of this sku the catalog received, in the order they arrived. */
     private static List<Map<String, Object>> received(String sku) {
-        return Catalog.availabilityReceived().stream().filter(t -> sku.equals(t.get("sku"))).toList();
+        return Catalog.availabilityReceived(sku);
     }
 
     /** Waits (at most 5 s) until the catalog received this many transitions of the sku; returns the last one. */
     private static Map<String, Object> awaitReceived(String sku, int count) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 5000;
-        while (true) {
-            List<Map<String, Object>> got = received(sku);
-            if (got.size() >= count) {
-                return got.get(count - 1);
-            }
-            assertTrue(System.currentTimeMillis() < deadline, "the catalog received " + got + " of " + sku);
-            Thread.sleep(20);
-        }
+        return Catalog.awaitAvailabilityReceived(sku, count, Duration.ofSeconds(5));
     }
 
     private static long seq(Map<String, Object> transition) {

@@ -19,6 +19,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.bson.Document;
@@ -70,12 +71,8 @@ class ScheduledJobTest {
         // as a process that died between its stock update and the outbox record: sold out, nothing recorded
         TestDatabase.database("cart").getCollection("inventory").updateOne(new Document("_id", sku),
                 new Document("$set", new Document("qty", 0L)).append("$inc", new Document("stocked", -5L).append("rev", 1L)));
-        long deadline = System.currentTimeMillis() + 30_000;
-        List<Map<String, Object>> received = List.of();
-        while (received.isEmpty() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(250);
-            received = Catalog.availabilityReceived().stream().filter(t -> sku.equals(t.get("sku"))).toList();
-        }
+        Catalog.awaitAvailabilityReceived(sku, 1, Duration.ofSeconds(30));
+        List<Map<String, Object>> received = Catalog.availabilityReceived(sku);
         assertEquals(1, received.size(), "the catalog received " + received);
         assertEquals(false, received.get(0).get("available"));
     }

@@ -20,9 +20,8 @@ import org.jboss.logging.Logger;
  * outbox with the stock every {@code cart.availability.reconcile-every} (5 min; the first run
  * {@code cart.availability.reconcile-first-after}, 10 s, after start-up). A send that fails leaves
  * the transitions where they are for the next round. Every replica sends: two replicas may deliver
- * the same transition, which the catalog takes once (its
- * {@code seq}). The sender runs on a thread of its own: the scheduler checks its triggers once a
- * second, too coarse for a period of 0.5 s.
+ * the same transition, which the catalog takes once (its {@code seq}). The sender runs on a thread
+ * of its own: the scheduler checks its triggers once a second, too coarse for a period of 0.5 s.
  */
 @ApplicationScoped
 public class AvailabilityFeed {
@@ -82,8 +81,8 @@ public class AvailabilityFeed {
         return pending.size();
     }
 
-    @Scheduled(identity = "reconcile-availability", every = "${cart.availability.reconcile-every}", delayed = "${cart.availability.reconcile-first-after}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = "reconcile-availability", every = "${cart.availability.reconcile-every}",
+            delayed = "${cart.availability.reconcile-first-after}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduledReconcile() {
         try {
             int recorded = outbox.reconcile();

@@ -1,5 +1,7 @@
 package com.example.shop.cart.support;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,6 +39,28 @@ public final class Catalog {
             return received;
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The availability transitions of this sku the stub received so far, oldest first. */
+    public static java.util.List<java.util.Map<String, Object>> availabilityReceived(String sku) {
+        return availabilityReceived().stream().filter(t -> sku.equals(t.get("sku"))).toList();
+    }
+
+    /**
+     * Waits until the stub received {@code count} transitions of the sku (failing the test after
+     * {@code within}); returns the {@code count}-th.
+     */
+    public static java.util.Map<String, Object> awaitAvailabilityReceived(String sku, int count, java.time.Duration within)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            java.util.List<java.util.Map<String, Object>> got = availabilityReceived(sku);
+            if (got.size() >= count) {
+                return got.get(count - 1);
+            }
+            assertTrue(System.nanoTime() < deadline, "the catalog received " + got + " of " + sku);
+            Thread.sleep(20);
         }
     }
 
