@@ -159,11 +159,15 @@ remember_pids() {
 
 # The JVM options a component runs with (between java and -jar), read back from its process, so
 # that a reference JVM (bench/minimal-findone, a second cart service) runs exactly as ./platform
-# runs the services, whatever ./platform's defaults or PLATFORM_SERVICE_JAVA_OPTS say.
+# runs the services, whatever ./platform's defaults or PLATFORM_SERVICE_JAVA_OPTS say; but for the
+# class-data archive's options: that archive is the component's own (another jar cannot map it, and
+# a second JVM recording it would write the same file).
 jvm_options() {
   local p
   p=$(java_pid "$1" 2>/dev/null) || { echo '?'; return 0; }
-  tr '\0' '\n' <"/proc/$p/cmdline" | awk 'NR>1 && $0=="-jar" {exit} NR>1 {printf "%s ", $0}' | sed 's/ $//'
+  tr '\0' '\n' <"/proc/$p/cmdline" \
+    | awk 'NR>1 && $0=="-jar" {exit} NR>1 && $0 !~ /^-XX:(ArchiveClassesAtExit|SharedArchiveFile)=|^-Xlog:cds=off$/ {printf "%s ", $0}' \
+    | sed 's/ $//'
 }
 # One variable of a component's environment (e.g. MALLOC_ARENA_MAX), empty when unset.
 process_env() {
@@ -191,11 +195,12 @@ heap_committed_mib() {
   jcmd "$1" GC.heap_info 2>/dev/null | awk '/(generation|region|heap) +total/ {for (i=1;i<=NF;i++) if ($i=="total") {v=$(i+1); sub(/K,?$/,"",v); t+=v}} END {if (t) printf "%.0f", t/1024}'
 }
 
-stop_pid() { # pid: TERM, wait up to 10 s, then KILL
-  local pid=$1
+stop_pid() { # pid: TERM, wait up to 10 s (60 s for a JVM writing its class-data archive, as ./platform's stop), then KILL
+  local pid=$1 polls=40
   kill -0 "$pid" 2>/dev/null || return 0
+  tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -q '^-XX:ArchiveClassesAtExit=' && polls=240
   kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.25; done
+  for _ in $(seq 1 "$polls"); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.25; done
   kill -9 "$pid" 2>/dev/null || true
 }
 
