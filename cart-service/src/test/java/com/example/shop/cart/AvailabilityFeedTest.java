@@ -8,6 +8,7 @@ import com.example.shop.cart.inventory.AvailabilityOutbox;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.Catalog;
 import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.cart.support.LostTransition;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -133,9 +134,7 @@ class AvailabilityFeedTest {
     void aTransitionWhoseRecordWasLostIsFoundByTheReconciliation() throws Exception {
         String sku = Api.newSku("AV");
         Api.stock(sku, 5);
-        // as a process that died between its stock update and the record: the stock sold out, nothing recorded
-        TestDatabase.database("cart").getCollection("inventory").updateOne(new Document("_id", sku),
-                new Document("$set", new Document("qty", 0L)).append("$inc", new Document("stocked", -5L).append("rev", 1L)));
+        LostTransition.sellOut(sku, 5);
         Thread.sleep(700);
         assertEquals(List.of(), received(sku));
         assertTrue(outbox.reconcile() >= 1);

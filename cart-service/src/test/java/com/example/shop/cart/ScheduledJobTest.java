@@ -12,9 +12,9 @@ import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.Catalog;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
+import com.example.shop.cart.support.LostTransition;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
-import com.example.shop.testsupport.TestDatabase;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -22,7 +22,6 @@ import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 /** The real @Scheduled jobs run on their configured schedule (short ones here). */
@@ -68,9 +67,7 @@ class ScheduledJobTest {
     void theScheduledReconciliationSendsASellOutWhoseRecordWasLost() throws Exception {
         String sku = newSku("SCHED");
         stock(sku, 5);
-        // as a process that died between its stock update and the outbox record: sold out, nothing recorded
-        TestDatabase.database("cart").getCollection("inventory").updateOne(new Document("_id", sku),
-                new Document("$set", new Document("qty", 0L)).append("$inc", new Document("stocked", -5L).append("rev", 1L)));
+        LostTransition.sellOut(sku, 5);
         Catalog.awaitAvailabilityReceived(sku, 1, Duration.ofSeconds(30));
         List<Map<String, Object>> received = Catalog.availabilityReceived(sku);
         assertEquals(1, received.size(), "the catalog received " + received);

@@ -47,8 +47,7 @@ class ClassDataArchiveTest {
     void aServiceRecordsItsClassesOnceAndMapsThemAtLaterStartsUntilTheArchiveIsStaleOrCutShort() throws Exception {
         Path archive = platform.directory.resolve("cds").resolve("catalog.jsa");
         assertFalse(Files.exists(archive), "a fresh platform has no archive yet");
-        assertTrue(commandLine("catalog").contains("-XX:ArchiveClassesAtExit=" + archive),
-                "the first JVM records: " + commandLine("catalog"));
+        assertRecords(archive, "the first JVM records");
 
         platform.run("restart", "catalog");
         assertTrue(Files.size(archive) > 1_000_000, "the stopped JVM wrote its archive: " + Files.size(archive) + " bytes");
@@ -59,8 +58,7 @@ class ClassDataArchiveTest {
         Path jar = LocalPlatform.ROOT.resolve("catalog-service/target/quarkus-app/quarkus-run.jar");
         Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
         platform.run("restart", "catalog");
-        assertTrue(commandLine("catalog").contains("-XX:ArchiveClassesAtExit=" + archive),
-                "an archive older than the jar is recorded again: " + commandLine("catalog"));
+        assertRecords(archive, "an archive older than the jar is recorded again");
         assertFalse(Files.exists(archive), "the stale archive is gone until the new one is written");
         platform.run("restart", "catalog");
         assertMapsTheArchive(archive);
@@ -71,9 +69,8 @@ class ClassDataArchiveTest {
             file.truncate(file.size() / 2);
         }
         platform.run("restart", "catalog");
-        assertTrue(commandLine("catalog").contains("-XX:ArchiveClassesAtExit=" + archive),
-                "a half-written archive is recorded again: " + commandLine("catalog"));
-        given().baseUri(platform.gatewayUrl()).when().get("/api/products/moanin").then().statusCode(200);
+        assertRecords(archive, "a half-written archive is recorded again");
+        assertTheCatalogAnswers();
         platform.run("restart", "catalog");
         assertMapsTheArchive(archive);
 
@@ -86,6 +83,15 @@ class ClassDataArchiveTest {
         assertTrue(commandLine("catalog").contains("-XX:SharedArchiveFile=" + archive), commandLine("catalog"));
         assertTrue(Files.readString(Path.of("/proc", String.valueOf(pid), "maps")).contains(archive.toString()),
                 "the JVM " + pid + " maps " + archive);
+        assertTheCatalogAnswers();
+    }
+
+    /** The catalog's JVM records its archive as it exits. */
+    private static void assertRecords(Path archive, String why) throws Exception {
+        assertTrue(commandLine("catalog").contains("-XX:ArchiveClassesAtExit=" + archive), why + ": " + commandLine("catalog"));
+    }
+
+    private static void assertTheCatalogAnswers() {
         given().baseUri(platform.gatewayUrl()).when().get("/api/products/moanin")
                 .then().statusCode(200).body("sku", equalTo("moanin"));
     }

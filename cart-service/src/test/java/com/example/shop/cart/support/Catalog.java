@@ -2,10 +2,16 @@ package com.example.shop.cart.support;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /** Switches the {@link CatalogStub} the service under test talks to. */
@@ -18,20 +24,20 @@ public final class Catalog {
      * The availability transitions the stub received so far, oldest first, each as
      * {@code {sku, available, seq, at}} ({@code at}: when its call arrived, epoch millis).
      */
-    public static java.util.List<java.util.Map<String, Object>> availabilityReceived() {
+    public static List<Map<String, Object>> availabilityReceived() {
         String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
         try {
             HttpResponse<String> response = HttpClient.newHttpClient().send(
                     HttpRequest.newBuilder(URI.create(url + "/__stub/availability")).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
-            java.util.List<java.util.Map<String, Object>> received = new java.util.ArrayList<>();
-            java.util.List<?> calls = new com.fasterxml.jackson.databind.ObjectMapper().readValue(response.body(), java.util.List.class);
+            List<Map<String, Object>> received = new ArrayList<>();
+            List<?> calls = new ObjectMapper().readValue(response.body(), List.class);
             for (Object call : calls) {
-                java.util.Map<?, ?> one = (java.util.Map<?, ?>) call;
+                Map<?, ?> one = (Map<?, ?>) call;
                 long at = ((Number) one.get("at")).longValue();
-                for (Object t : (java.util.List<?>) ((java.util.Map<?, ?>) one.get("body")).get("transitions")) {
-                    java.util.Map<String, Object> entry = new java.util.HashMap<>();
-                    ((java.util.Map<?, ?>) t).forEach((k, v) -> entry.put((String) k, v));
+                for (Object t : (List<?>) ((Map<?, ?>) one.get("body")).get("transitions")) {
+                    Map<String, Object> entry = new HashMap<>();
+                    ((Map<?, ?>) t).forEach((k, v) -> entry.put((String) k, v));
                     entry.put("at", at);
                     received.add(entry);
                 }
@@ -43,7 +49,7 @@ public final class Catalog {
     }
 
     /** The availability transitions of this sku the stub received so far, oldest first. */
-    public static java.util.List<java.util.Map<String, Object>> availabilityReceived(String sku) {
+    public static List<Map<String, Object>> availabilityReceived(String sku) {
         return availabilityReceived().stream().filter(t -> sku.equals(t.get("sku"))).toList();
     }
 
@@ -51,11 +57,11 @@ public final class Catalog {
      * Waits until the stub received {@code count} transitions of the sku (failing the test after
      * {@code within}); returns the {@code count}-th.
      */
-    public static java.util.Map<String, Object> awaitAvailabilityReceived(String sku, int count, java.time.Duration within)
+    public static Map<String, Object> awaitAvailabilityReceived(String sku, int count, Duration within)
             throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
-            java.util.List<java.util.Map<String, Object>> got = availabilityReceived(sku);
+            List<Map<String, Object>> got = availabilityReceived(sku);
             if (got.size() >= count) {
                 return got.get(count - 1);
             }
