@@ -8,7 +8,7 @@ import com.example.shop.cart.inventory.AvailabilityOutbox;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.Catalog;
 import com.example.shop.cart.support.CatalogStub;
-import com.example.shop.cart.support.LostTransition;
+import com.example.shop.cart.support.Invariant;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -134,7 +134,7 @@ class AvailabilityFeedTest {
     void aTransitionWhoseRecordWasLostIsFoundByTheReconciliation() throws Exception {
         String sku = Api.newSku("AV");
         Api.stock(sku, 5);
-        LostTransition.sellOut(sku, 5);
+        Invariant.lostSellOut(sku, 5);
         Thread.sleep(700);
         assertEquals(List.of(), received(sku));
         assertTrue(outbox.reconcile() >= 1);

@@ -12,7 +12,6 @@ import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.Catalog;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
-import com.example.shop.cart.support.LostTransition;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -67,7 +66,7 @@ class ScheduledJobTest {
     void theScheduledReconciliationSendsASellOutWhoseRecordWasLost() throws Exception {
         String sku = newSku("SCHED");
         stock(sku, 5);
-        LostTransition.sellOut(sku, 5);
+        Invariant.lostSellOut(sku, 5);
         Catalog.awaitAvailabilityReceived(sku, 1, Duration.ofSeconds(30));
         List<Map<String, Object>> received = Catalog.availabilityReceived(sku);
         assertEquals(1, received.size(), "the catalog received " + received);

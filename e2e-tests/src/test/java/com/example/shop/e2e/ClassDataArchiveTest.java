@@ -80,7 +80,8 @@ class ClassDataArchiveTest {
     /** The catalog's JVM maps the archive and answers through the gateway. */
     private static void assertMapsTheArchive(Path archive) throws Exception {
         long pid = platform.pidOf("catalog");
-        assertTrue(commandLine("catalog").contains("-XX:SharedArchiveFile=" + archive), commandLine("catalog"));
+        String commandLine = commandLine("catalog");
+        assertTrue(commandLine.contains("-XX:SharedArchiveFile=" + archive), commandLine);
         assertTrue(Files.readString(Path.of("/proc", String.valueOf(pid), "maps")).contains(archive.toString()),
                 "the JVM " + pid + " maps " + archive);
         assertTheCatalogAnswers();
@@ -88,7 +89,8 @@ class ClassDataArchiveTest {
 
     /** The catalog's JVM records its archive as it exits. */
     private static void assertRecords(Path archive, String why) throws Exception {
-        assertTrue(commandLine("catalog").contains("-XX:ArchiveClassesAtExit=" + archive), why + ": " + commandLine("catalog"));
+        String commandLine = commandLine("catalog");
+        assertTrue(commandLine.contains("-XX:ArchiveClassesAtExit=" + archive), why + ": " + commandLine);
     }
 
     private static void assertTheCatalogAnswers() {

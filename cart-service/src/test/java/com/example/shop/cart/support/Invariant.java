@@ -18,6 +18,8 @@ import org.bson.Document;
  * complete carts, and no holding line is of a sku without inventory.</li>
  * </ol>
  * Tests that know how much stock they put in also compare {@link #stocked(String)} with their own count.
+ * Beside them, the states a process that dies in the middle of a change leaves behind, for the
+ * jobs that repair them to find ({@link #strayReservation}, {@link #lostSellOut}).
  */
 public final class Invariant {
 
@@ -62,6 +64,17 @@ public final class Invariant {
                 .append("reserved", units)).append("$push", new Document("moves", mark)));
         db.getCollection("reservations").insertOne(new Document("_id", sku + " " + cartId).append("sku", sku).append("cart_id", cartId)
                 .append("qty", units).append("reserved_at", at).append("moves", java.util.List.of(mark)));
+    }
+
+    /**
+     * What a process leaves when it dies between a stock update and the outbox record of the
+     * availability transition that update made: all {@code units} of the sku's available stock sold
+     * out, the transition in the stock and nowhere else, until the reconciliation finds it.
+     */
+    public static void lostSellOut(String sku, long units) {
+        TestDatabase.database("cart").getCollection("inventory").updateOne(new Document("_id", sku),
+                new Document("$set", new Document("qty", 0L))
+                        .append("$inc", new Document("stocked", -units).append("rev", 1L)));
     }
 
     /**
