@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TopFieldCollectorManager;
@@ -105,13 +106,14 @@ public class SearchProducts {
                         ProductCursor.Position position, int fingerprint, List<String> categoryIds,
                         List<CategorySubtrees.Category> counted) throws IOException {
         ProductSort sort = query.sort();
-        Sort order = ListingSort.of(sort);
+        Query matching = filters.all();
+        Sort order = ListingSort.of(sort, searcher, matching);
         FieldDoc after = position == null ? null : ListingSort.after(sort, position, searcher.getIndexReader().maxDoc());
         int wanted = query.limit() + 1;
         // Lucene's searchAfter counts the first 1,000 matches before it may skip any; a listing shows
-        // no total, so skipping (early termination in sku order, by points for the numeric sorts)
-        // starts as soon as a page's worth is held.
-        TopFieldDocs top = searcher.search(filters.all(), new TopFieldCollectorManager(order, wanted, after, wanted));
+        // no total, so skipping (early termination in sku order, by points for the numeric sorts of a
+        // broad listing) starts as soon as a page's worth is held.
+        TopFieldDocs top = searcher.search(matching, new TopFieldCollectorManager(order, wanted, after, wanted));
         ScoreDoc[] hits = top.scoreDocs;
         int shown = Math.min(hits.length, query.limit());
         ByteArrayOutputStream tail = new ByteArrayOutputStream(query.facets().isEmpty() ? 128 : 4096);
