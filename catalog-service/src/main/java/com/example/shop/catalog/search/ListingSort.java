@@ -54,8 +54,9 @@ final class ListingSort {
      * page's last value improves, Lucene's skipping looks the competitive documents up again in
      * the point tree, which holds every product. For a broad listing that lookup skips most of the
      * index; for a narrow one, its matches spread over the whole index, it costs more than it skips
-     * (at 300,000 products, newest first: 1.23-1.31 times the pages a second without it for 637 to
-     * 8,609 matches, a third of them with it for 119,889; about even at 18,772: bench/README).
+     * (at 300,000 products, newest first, {@code bench/listing-ab}: 1.19-1.44 times the pages a
+     * second for 187 to 8,609 matches, the broader listings as before; the skipping turned off for all
+     * of them, 119,889 matches ran at a third of the rate: bench/README).
      */
     static Sort of(ProductSort sort, IndexSearcher searcher, Query matching) throws IOException {
         boolean skipByPoints = byNumber(sort)
