@@ -42,6 +42,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Replicas' indexes across restarts and across replicas, with the real classes on real directories
@@ -54,7 +55,9 @@ class IndexLifecycleTest {
 
     private EmbeddedMongo mongo;
     private MongoClient client;
-    private Path base;
+    /** Each test's replicas' index directories, deleted after it (JUnit's temporary directory). */
+    @TempDir
+    Path base;
     private final Map<String, ListedProduct> products = new ConcurrentSkipListMap<>();
     private final List<Replica> running = new ArrayList<>();
 
@@ -155,7 +158,6 @@ class IndexLifecycleTest {
     void start() throws Exception {
         mongo = EmbeddedMongo.inMemory();
         client = MongoClients.create(mongo.connectionString());
-        base = Files.createTempDirectory("index-lifecycle");
         for (int i = 0; i < 1200; i++) {
             put(String.format("sku-%05d", i), "Title " + i);
         }
