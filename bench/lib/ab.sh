@@ -23,3 +23,5 @@ down() {
     case "$(readlink "/proc/$p/cwd" 2>/dev/null)" in "$(pdir 0)" | "$(pdir 1)") stop_pid "$p" ;; esac
   done
 }
+# The median of the numbers on stdin, one a line ("—" when there is none: not measured); what every A/B table gives.
+median() { grep -E '^[0-9.]+$' | sort -g | awk '{v[NR]=$1} END {print NR == 0 ? "—" : (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
