@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Export a store, import it into a platform without it, and the two stores are the same: on the
@@ -45,8 +46,7 @@ class MediumStoreRoundTripTest {
     String database;
 
     @Test
-    void exportThenImportIntoAStoreWithoutThemGivesTheSameProducts() throws Exception {
-        Path dir = Files.createTempDirectory("medium-seed");
+    void exportThenImportIntoAStoreWithoutThemGivesTheSameProducts(@TempDir Path dir) throws Exception {
         com.example.shop.seed.Main.main(new String[] {"--profile", "medium", "--seed", "4242", "--out", dir.toString()});
         byte[] seedFile = Files.readAllBytes(dir.resolve("products.ndjson"));
         Set<String> skus = new HashSet<>();

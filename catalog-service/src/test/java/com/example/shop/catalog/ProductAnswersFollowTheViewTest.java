@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every product answer is the published {@code Product} schema and nothing more: for each product of
@@ -45,7 +46,7 @@ class ProductAnswersFollowTheViewTest {
     private static final int GENERATED = 40;
 
     @Test
-    void everyProductAnswerIsThePublishedProductAndNothingMore() throws Exception {
+    void everyProductAnswerIsThePublishedProductAndNothingMore(@TempDir Path seedDir) throws Exception {
         PublishedSchema strict = PublishedSchema.of(strict(given().queryParam("format", "json").when().get("/q/openapi")
                 .then().statusCode(200).extract().asString()));
         String run = UUID.randomUUID().toString().substring(0, 8);
@@ -55,7 +56,7 @@ class ProductAnswersFollowTheViewTest {
         for (JsonNode product : JSON.readTree(Files.readString(Path.of("..", "platform-sample", "products.json")))) {
             skus.add(create(strict, (ObjectNode) product, run, marker));
         }
-        for (ObjectNode product : generated()) {
+        for (ObjectNode product : generated(seedDir)) {
             skus.add(create(strict, product, run, marker));
         }
         // what the samples lack: the product's own limit, no description, no shipping
@@ -129,8 +130,7 @@ class ProductAnswersFollowTheViewTest {
     }
 
     /** A few products of the seed module's small profile, as its import file writes them. */
-    private static List<ObjectNode> generated() throws Exception {
-        Path dir = Files.createTempDirectory("answers-seed");
+    private static List<ObjectNode> generated(Path dir) throws Exception {
         com.example.shop.seed.Main.main(new String[] {"--profile", "small", "--seed", "20", "--out", dir.toString()});
         List<String> lines = Files.readAllLines(dir.resolve("products.ndjson"), StandardCharsets.UTF_8);
         List<ObjectNode> products = new ArrayList<>();

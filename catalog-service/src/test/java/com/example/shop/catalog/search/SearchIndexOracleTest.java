@@ -39,6 +39,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The index answers as MongoDB answers. 3,000 products of the medium seed profile (its first
@@ -83,7 +84,7 @@ class SearchIndexOracleTest {
     String cursorSecret;
 
     @BeforeEach
-    void load() throws Exception {
+    void load(@TempDir Path dir) throws Exception {
         if (loaded) {
             return;
         }
@@ -92,7 +93,6 @@ class SearchIndexOracleTest {
         admin().body(Map.of("name", "Poster", "attributes", List.of(Map.of("name", "artist", "type", "string"))))
                 .when().post("/product-types").then().statusCode(org.hamcrest.Matchers.oneOf(201, 409));
 
-        Path dir = Files.createTempDirectory("oracle-seed");
         com.example.shop.seed.Main.main(new String[] {"--profile", "medium", "--seed", "77", "--out", dir.toString()});
         List<String> lines = Files.readAllLines(dir.resolve("products.ndjson"), StandardCharsets.UTF_8);
         Random random = new Random(19);

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A database of its own for a test profile that takes it away mid-test: the durable embedded
@@ -43,11 +45,19 @@ public class StoppableDatabase implements QuarkusTestResourceLifecycleManager {
         server = EmbeddedMongo.durable(file, "127.0.0.1", port);
     }
 
+    /** Stops the server and removes its data file, which lives as long as the test profile. */
     @Override
     public synchronized void stop() {
         if (server != null) {
             server.close();
             server = null;
+        }
+        try (Stream<Path> paths = Files.walk(file.getParent())) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
