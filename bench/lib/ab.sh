@@ -25,3 +25,19 @@ down() {
 }
 # The median of the numbers on stdin, one a line ("—" when there is none: not measured); what every A/B table gives.
 median() { grep -E '^[0-9.]+$' | sort -g | awk '{v[NR]=$1} END {print NR == 0 ? "—" : (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
+# wrk on one URL beside the CPU time of processes: wrk_cpu URL CONNECTIONS SECONDS PID... prints the requests a
+# second and then each PID's CPU microseconds a request, in the order given ("req/s us1 us2 ...").
+wrk_cpu() {
+  local url=$1 connections=$2 seconds=$3 p rps i=0
+  shift 3
+  local -a before=()
+  for p in "$@"; do before+=("$(cpu_ticks "$p")"); done
+  rps=$(wrk -t2 -c"$connections" -d"${seconds}s" "$url" | awk '/Requests\/sec/ {print $2}')
+  printf '%s' "$rps"
+  for p in "$@"; do
+    awk -v t="$(($(cpu_ticks "$p") - before[i]))" -v hz="$(getconf CLK_TCK)" -v r="$rps" -v s="$seconds" \
+      'BEGIN {printf " %.0f", t / hz * 1e6 / (r * s)}'
+    i=$((i + 1))
+  done
+  echo
+}
