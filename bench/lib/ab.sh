@@ -5,6 +5,7 @@
 BASES=(180 210)
 
 pdir() { echo "${DIRS[$1]}/$AB_NAME"; }
+ab_pid() { PLATFORM_DIR="$(pdir "$1")" java_pid "$2"; } # index name -> that platform's process of NAME
 ports() { # index -> the platform's environment for that checkout
   local b=${BASES[$1]}
   echo "GATEWAY_PORT=${b}80 CATALOG_PORT=${b}81 CATEGORY_PORT=${b}82 CART_PORT=${b}83 MONGO_PORT=${b}17 PLATFORM_DIR=$(pdir "$1")"
@@ -28,14 +29,15 @@ median() { grep -E '^[0-9.]+$' | sort -g | awk '{v[NR]=$1} END {print NR == 0 ? 
 # wrk on one URL beside the CPU time of processes: wrk_cpu URL CONNECTIONS SECONDS PID... prints the requests a
 # second and then each PID's CPU microseconds a request, in the order given ("req/s us1 us2 ...").
 wrk_cpu() {
-  local url=$1 connections=$2 seconds=$3 p rps i=0
+  local url=$1 connections=$2 seconds=$3 p rps i=0 hz
   shift 3
+  hz=$(getconf CLK_TCK)
   local -a before=()
   for p in "$@"; do before+=("$(cpu_ticks "$p")"); done
   rps=$(wrk -t2 -c"$connections" -d"${seconds}s" "$url" | awk '/Requests\/sec/ {print $2}')
   printf '%s' "$rps"
   for p in "$@"; do
-    awk -v t="$(($(cpu_ticks "$p") - before[i]))" -v hz="$(getconf CLK_TCK)" -v r="$rps" -v s="$seconds" \
+    awk -v t="$(($(cpu_ticks "$p") - before[i]))" -v hz="$hz" -v r="$rps" -v s="$seconds" \
       'BEGIN {printf " %.0f", t / hz * 1e6 / (r * s)}'
     i=$((i + 1))
   done

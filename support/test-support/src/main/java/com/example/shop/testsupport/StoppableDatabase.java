@@ -1,14 +1,13 @@
 package com.example.shop.testsupport;
 
 import com.example.shop.embeddedmongo.EmbeddedMongo;
+import io.quarkus.bootstrap.util.IoUtils;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A database of its own for a test profile that takes it away mid-test: the durable embedded
@@ -52,12 +51,6 @@ public class StoppableDatabase implements QuarkusTestResourceLifecycleManager {
             server.close();
             server = null;
         }
-        try (Stream<Path> paths = Files.walk(file.getParent())) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        IoUtils.recursiveDelete(file.getParent());
     }
 }
