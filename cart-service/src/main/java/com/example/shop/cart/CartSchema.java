@@ -1,11 +1,6 @@
 package com.example.shop.cart;
 
-import com.example.shop.web.database.DatabaseSchema;
 import com.example.shop.web.database.FeatureIndexes;
-import com.example.shop.web.database.RequiredIndex;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
-import java.util.List;
 
 /**
  * The collections of the cart database and the indexes the scheduled jobs and admin views query
@@ -13,8 +8,8 @@ import java.util.List;
  * by reserved units (the stock overview), the unit moves in flight by time (cleanup), and the job
  * runs by start. A sku's reservations need no index of their own: their ids put them side by side
  * in the {@code _id} index. Each feature's store declares the indexes of its collections
- * ({@link FeatureIndexes}), built from its stored records' field names; this schema gathers them.
- * web-support's {@code SchemaSetup} creates the indexes and keeps trying until they exist (a
+ * ({@link FeatureIndexes}), built from its stored records' field names; web-support's
+ * {@code SchemaSetup} gathers them, creates them and keeps trying until they exist (a
  * service started before its replica set had a primary gets them as soon as there is one);
  * readiness is DOWN until then.
  *
@@ -23,8 +18,7 @@ import java.util.List;
  * {@code reservations}, {@code inventory_moves} and {@code migrations} to
  * {@code inventory.InventoryStore}; {@code job_runs} and {@code job_leases} to {@code jobs.JobsStore}.
  */
-@ApplicationScoped
-public class CartSchema implements DatabaseSchema {
+public final class CartSchema {
 
     public static final String CARTS = "cart";
     public static final String INVENTORY = "inventory";
@@ -38,14 +32,6 @@ public class CartSchema implements DatabaseSchema {
     public static final String JOB_RUNS = "job_runs";
     public static final String JOB_LEASES = "job_leases";
 
-    private final List<RequiredIndex> indexes;
-
-    CartSchema(Instance<FeatureIndexes> features) {
-        this.indexes = FeatureIndexes.gather(features);
-    }
-
-    @Override
-    public List<RequiredIndex> indexes() {
-        return indexes;
+    private CartSchema() {
     }
 }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
-import com.example.shop.web.database.DatabaseSchema;
 import com.example.shop.web.database.RequiredIndex;
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -16,9 +16,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The indexes the schema gathers from the features' stores are, key for key and option for option,
- * the ones the cart service declared before the features declared them, in the same order, so that
- * no deployment sees a different index: the list below is that declaration, as it stood.
+ * The indexes web-support's SchemaSetup gathers from the features' stores are, key for key and
+ * option for option, the ones the cart service declared before the features declared them, in the
+ * same order, so that no deployment sees a different index: the list below is that declaration, as
+ * it stood.
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -38,7 +39,7 @@ class SchemaIndexesTest {
                     new IndexOptions().name("started_at")));
 
     @Inject
-    DatabaseSchema schema;
+    SchemaSetup schema;
 
     @Test
     void theFeaturesDeclareTheIndexesAsDeployed() {

@@ -1,26 +1,22 @@
 package com.example.shop.catalog;
 
-import com.example.shop.web.database.DatabaseSchema;
+import com.example.shop.web.database.AfterIndexes;
 import com.example.shop.web.database.FeatureIndexes;
-import com.example.shop.web.database.RequiredIndex;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
-import java.util.List;
 
 /**
- * What the catalog needs in its database before it serves: the indexes its features declare
- * ({@link FeatureIndexes}: the product store's, book ch. 5 plus one per sort order ending in the
- * sku tie-break), then what the features put in place once they exist
+ * The catalog's collections. What the catalog needs in its database before it serves is what its
+ * features declare: the indexes ({@link FeatureIndexes}: the product store's, book ch. 5 plus one
+ * per sort order ending in the sku tie-break), then what the features put in place once they exist
  * ({@link AfterIndexes}: the built-in product types and, on a real MongoDB, a {@code $jsonSchema}
- * validator mirroring the product types). web-support's {@code SchemaSetup} puts it in place at
- * start-up and keeps trying until it is; readiness is DOWN until then. The collections are named
- * here; each is opened by its feature's store, which declares its indexes.
+ * validator mirroring the product types, which the producttype feature implements). web-support's
+ * {@code SchemaSetup} gathers both, puts them in place at start-up and keeps trying until they are;
+ * readiness is DOWN until then. Each collection is opened by its feature's store, which declares
+ * its indexes.
  *
  * <p>Like every service's root package, this one knows no feature: a feature builds on it, and
  * what a feature adds to the schema it adds through {@link FeatureIndexes} and {@link AfterIndexes}.
  */
-@ApplicationScoped
-public class CatalogSchema implements DatabaseSchema {
+public final class CatalogSchema {
 
     /** Products (feature {@code product}). */
     public static final String PRODUCTS = "products";
@@ -43,30 +39,6 @@ public class CatalogSchema implements DatabaseSchema {
      */
     public static final String AVAILABILITY = "availability";
 
-    /**
-     * What is put in the database once the indexes exist, on every attempt until one succeeds:
-     * idempotent, and safe when several replicas do it at once. The producttype feature implements
-     * it (the built-in types, then the products' validator made from every type).
-     */
-    public interface AfterIndexes {
-        void putInPlace();
-    }
-
-    private final AfterIndexes afterIndexes;
-    private final List<RequiredIndex> indexes;
-
-    CatalogSchema(AfterIndexes afterIndexes, Instance<FeatureIndexes> features) {
-        this.afterIndexes = afterIndexes;
-        this.indexes = FeatureIndexes.gather(features);
-    }
-
-    @Override
-    public List<RequiredIndex> indexes() {
-        return indexes;
-    }
-
-    @Override
-    public void afterIndexes() {
-        afterIndexes.putInPlace();
+    private CatalogSchema() {
     }
 }

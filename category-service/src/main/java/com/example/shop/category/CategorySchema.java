@@ -1,37 +1,23 @@
 package com.example.shop.category;
 
-import com.example.shop.web.database.DatabaseSchema;
 import com.example.shop.web.database.FeatureIndexes;
-import com.example.shop.web.database.RequiredIndex;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
-import java.util.List;
 
 /**
  * The service's collections and the indexes of {@code categories}: slug unique (the book's; the
  * only guard against two categories with one slug, so creates, moves, deletes and slug changes
  * wait for it), ancestors._id (subtree queries), {parent, slug} (children by pointer, sorted),
  * which the feature's store declares ({@link FeatureIndexes}) from the stored record's field names
- * and this schema gathers (the root package knows no feature). web-support's {@code SchemaSetup}
- * creates them and keeps trying until they exist; readiness is DOWN until then. {@code tree_locks}
+ * (the root package knows no feature). web-support's {@code SchemaSetup} gathers them, creates them
+ * and keeps trying until they exist; readiness is DOWN until then. {@code tree_locks}
  * holds the one lease document and needs no index but its {@code _id}.
  */
-@ApplicationScoped
-public class CategorySchema implements DatabaseSchema {
+public final class CategorySchema {
 
     /** One document per category. */
     public static final String CATEGORIES = "categories";
     /** The lease on the tree's shape, one document. */
     public static final String TREE_LOCKS = "tree_locks";
 
-    private final List<RequiredIndex> indexes;
-
-    CategorySchema(Instance<FeatureIndexes> features) {
-        this.indexes = FeatureIndexes.gather(features);
-    }
-
-    @Override
-    public List<RequiredIndex> indexes() {
-        return indexes;
+    private CategorySchema() {
     }
 }

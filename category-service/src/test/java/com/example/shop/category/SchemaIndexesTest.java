@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
-import com.example.shop.web.database.DatabaseSchema;
 import com.example.shop.web.database.RequiredIndex;
+import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -15,9 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The indexes the schema gathers from the feature's store are, key for key and option for option,
- * the ones the category service declared before the feature declared them, so that no deployment
- * sees a different index: the list below is that declaration, as it stood.
+ * The indexes web-support's SchemaSetup gathers from the feature's store are, key for key and
+ * option for option, the ones the category service declared before the feature declared them, so
+ * that no deployment sees a different index: the list below is that declaration, as it stood.
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -30,7 +30,7 @@ class SchemaIndexesTest {
             RequiredIndex.on("categories", Indexes.ascending("parent", "slug"), new IndexOptions().name("parent_slug")));
 
     @Inject
-    DatabaseSchema schema;
+    SchemaSetup schema;
 
     @Test
     void theFeatureDeclaresTheIndexesAsDeployed() {

@@ -2,6 +2,7 @@ package com.example.shop.catalog.producttype;
 
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.CatalogSchema;
+import com.example.shop.web.database.AfterIndexes;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
@@ -16,10 +17,10 @@ import org.bson.Document;
  * ({@code catalog.seed-product-types}) and never overwritten: an upsert with {@code $setOnInsert}
  * per type, so several replicas starting at once insert each type once. Then every type is handed
  * to the {@link ProductTypeListener} (the products' validator). This is what the catalog's schema
- * puts in place once its indexes exist ({@link CatalogSchema.AfterIndexes}), retried until it succeeds.
+ * puts in place once its indexes exist ({@link AfterIndexes}), retried until it succeeds.
  */
 @ApplicationScoped
-public class BuiltInProductTypes implements CatalogSchema.AfterIndexes {
+public class BuiltInProductTypes implements AfterIndexes {
 
     public static final List<ProductType> BUILT_IN = List.of(
             new ProductType("Audio Album", "A music album (book ch. 5)", List.of(

@@ -7,9 +7,9 @@ import java.util.List;
 /**
  * The indexes one feature needs on its collections, declared by the feature's store beside its
  * stored records, so that the index keys are built from the records' field-name constants like the
- * feature's filters and updates. A service's {@link DatabaseSchema} lives in the service's root
- * package, which knows no feature: it gathers every bean of this type ({@link #gather}) rather than
- * spell the features' field names itself.
+ * feature's filters and updates. {@link SchemaSetup} gathers every bean of this type
+ * ({@link #gather}), so that a service's root package, which knows no feature, never spells the
+ * features' field names.
  */
 public interface FeatureIndexes {
 

@@ -22,8 +22,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Puts the service's {@link DatabaseSchema} in place and keeps trying until it is: at start-up,
- * then every {@code shop.schema.retry-every} on a worker thread. Readiness ({@link SchemaReadiness})
+ * Puts the service's schema in place and keeps trying until it is: at start-up, then every
+ * {@code shop.schema.retry-every} on a worker thread. The schema is what the features declare: the
+ * indexes of every {@link FeatureIndexes} bean (ordered by collection), then the work of every
+ * {@link AfterIndexes} bean; a service's root package names the collections and knows no feature,
+ * so it gathers nothing itself. Readiness ({@link SchemaReadiness})
  * stays DOWN until then. A service started before its replica set has a primary (a normal first
  * deploy on Kubernetes) thus gets its indexes as soon as the database can take them, without a
  * restart.
@@ -44,7 +47,8 @@ public class SchemaSetup {
     private static final int INDEX_OPTIONS_CONFLICT = 85;
     private static final int INDEX_KEY_SPECS_CONFLICT = 86;
 
-    private final Optional<DatabaseSchema> schema;
+    private final List<RequiredIndex> indexes;
+    private final List<AfterIndexes> afterIndexes;
     private final MongoClient mongo;
     private final Optional<String> databaseName;
     private final SchemaSetupConfig config;
@@ -55,15 +59,16 @@ public class SchemaSetup {
     private volatile String pending = "not attempted yet";
     private volatile long retryTimer = -1;
 
-    public SchemaSetup(Instance<DatabaseSchema> schema, MongoClient mongo,
+    public SchemaSetup(Instance<FeatureIndexes> features, Instance<AfterIndexes> afterIndexes, MongoClient mongo,
                        @ConfigProperty(name = "quarkus.mongodb.database") Optional<String> databaseName,
                        SchemaSetupConfig config, Vertx vertx) {
-        this.schema = schema.isResolvable() ? Optional.of(schema.get()) : Optional.empty();
+        this.indexes = FeatureIndexes.gather(features);
+        this.afterIndexes = afterIndexes.stream().toList();
         this.mongo = mongo;
         this.databaseName = databaseName;
         this.config = config;
         this.vertx = vertx;
-        this.ready = this.schema.isEmpty();
+        this.ready = indexes.isEmpty() && this.afterIndexes.isEmpty();
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -75,6 +80,11 @@ public class SchemaSetup {
     void onStop(@Observes ShutdownEvent event) {
         stopped = true;
         vertx.cancelTimer(retryTimer);
+    }
+
+    /** The indexes the features declare, in the order they are created. */
+    public List<RequiredIndex> indexes() {
+        return indexes;
     }
 
     public boolean isReady() {
@@ -125,11 +135,10 @@ public class SchemaSetup {
             if (ready) {
                 return true;
             }
-            DatabaseSchema wanted = schema.orElseThrow();
             MongoDatabase database = mongo.getDatabase(databaseName.orElseThrow(() ->
                     new IllegalStateException("quarkus.mongodb.database is not set")));
             List<String> conflicts = new ArrayList<>();
-            for (RequiredIndex index : wanted.indexes()) {
+            for (RequiredIndex index : indexes) {
                 ensure(database, index, conflicts);
             }
             if (!conflicts.isEmpty()) {
@@ -139,9 +148,9 @@ public class SchemaSetup {
                 }
                 return false;
             }
-            wanted.afterIndexes();
+            afterIndexes.forEach(AfterIndexes::putInPlace);
             ready = true;
-            LOG.infof("Database schema in place (%d indexes)", wanted.indexes().size());
+            LOG.infof("Database schema in place (%d indexes)", indexes.size());
         } catch (MongoException e) {
             if (stillPending(e.getClass().getSimpleName() + ": " + e.getMessage()) && !stopped) {
                 LOG.warnf("Database schema not in place yet (%s); readiness stays DOWN, retrying every %s",

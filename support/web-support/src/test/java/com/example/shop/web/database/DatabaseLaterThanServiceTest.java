@@ -65,7 +65,7 @@ class DatabaseLaterThanServiceTest {
             } while (!"UP".equals(health.getString("status")) && System.nanoTime() < deadline);
             assertTrue("UP".equals(health.getString("status")), "readiness after the database came: " + health.prettify());
             List<String> names = new ArrayList<>();
-            client.getDatabase("probe").getCollection(ProbeSchema.COLLECTION).listIndexes()
+            client.getDatabase("probe").getCollection(ProbeIndexes.COLLECTION).listIndexes()
                     .forEach(index -> names.add(index.getString("name")));
             assertTrue(names.containsAll(List.of("sku_unique", "status_at")), names::toString);
             given().contentType("application/json").body("{\"sku\":\"a\"}").post("/probe/indexed").then().statusCode(201);

@@ -27,7 +27,7 @@ public class PrecreatedIndexResource implements QuarkusTestResourceLifecycleMana
     public Map<String, String> start() {
         server = EmbeddedMongo.inMemory();
         try (MongoClient client = MongoClients.create(server.connectionString())) {
-            client.getDatabase("probe").getCollection(ProbeSchema.COLLECTION)
+            client.getDatabase("probe").getCollection(ProbeIndexes.COLLECTION)
                     .createIndex(Indexes.ascending("sku"), new IndexOptions().unique(unique).name("sku_1"));
         }
         return Map.of("quarkus.mongodb.connection-string", server.connectionString(),

@@ -5,9 +5,9 @@ import com.mongodb.client.model.Indexes;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
-/** The schema of this module's test application: a unique index and a compound one on probe.items. */
+/** The indexes of this module's test application: a unique index and a compound one on probe.items. */
 @ApplicationScoped
-public class ProbeSchema implements DatabaseSchema {
+public class ProbeIndexes implements FeatureIndexes {
 
     static final String COLLECTION = "items";
 
