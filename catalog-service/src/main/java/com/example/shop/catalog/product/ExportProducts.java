@@ -15,8 +15,6 @@ import org.bson.Document;
 @ApplicationScoped
 class ExportProducts {
 
-    private static final int BATCH = 1000;
-
     private final ProductStore store;
     private final PerCartLimit perCartLimit;
     private final ObjectMapper json;
@@ -29,7 +27,7 @@ class ExportProducts {
 
     /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link IdOrderedScan}). */
     Iterator<String> lines() {
-        return IdOrderedScan.of(store.products(), null, BATCH, this::line);
+        return IdOrderedScan.of(store.products(), null, ProductStore.SCAN_PAGE, this::line);
     }
 
     private String line(Document stored) {

@@ -25,7 +25,8 @@ import static com.mongodb.client.model.Filters.in;
 @ApplicationScoped
 class ListedProducts implements ProductSource {
 
-    private static final int PAGE = 1000;
+    /** Pages of sku and version only: small documents, read a thousand at a time. */
+    private static final int VERSIONS_PAGE = 1000;
 
     private final ProductStore store;
     private final PerCartLimit perCartLimit;
@@ -39,7 +40,7 @@ class ListedProducts implements ProductSource {
 
     @Override
     public void forEach(Consumer<ListedProduct> each) {
-        try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, PAGE,
+        try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, ProductStore.SCAN_PAGE,
                 stored -> listed(StoredProduct.of(stored)))) {
             scan.forEachRemaining(each);
         }
@@ -47,7 +48,7 @@ class ListedProducts implements ProductSource {
 
     @Override
     public void forEachVersion(BiConsumer<String, Long> each) {
-        try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include(StoredProduct.SKU, StoredProduct.VERSION), PAGE,
+        try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include(StoredProduct.SKU, StoredProduct.VERSION), VERSIONS_PAGE,
                 product -> product)) {
             scan.forEachRemaining(product -> each.accept(product.getString(StoredProduct.SKU),
                     optionalNumber(product, StoredProduct.VERSION)));

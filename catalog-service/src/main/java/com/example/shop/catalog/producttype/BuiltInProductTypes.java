@@ -16,8 +16,8 @@ import org.bson.Document;
  * The built-in product types, from the book's examples, inserted at start-up when missing
  * ({@code catalog.seed-product-types}) and never overwritten: an upsert with {@code $setOnInsert}
  * per type, so several replicas starting at once insert each type once. Then every type is handed
- * to the {@link ProductTypeListener} (the products' validator). This is what the catalog's schema
- * puts in place once its indexes exist ({@link AfterIndexes}), retried until it succeeds.
+ * to the {@link ProductTypeListener} (the products' validator). web-support's SchemaSetup puts this in
+ * place once the catalog's indexes exist ({@link AfterIndexes}), retried until it succeeds.
  */
 @ApplicationScoped
 public class BuiltInProductTypes implements AfterIndexes {

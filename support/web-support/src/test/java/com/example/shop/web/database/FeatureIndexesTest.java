@@ -7,7 +7,7 @@ import com.mongodb.client.model.Indexes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The schema's list of indexes does not depend on the order the features' beans come in. */
+/** The list of indexes SchemaSetup gathers does not depend on the order the features' beans come in. */
 class FeatureIndexesTest {
 
     private static final FeatureIndexes CARTS = () -> List.of(
