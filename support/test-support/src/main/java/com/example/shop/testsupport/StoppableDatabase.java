@@ -44,7 +44,7 @@ public class StoppableDatabase implements QuarkusTestResourceLifecycleManager {
         server = EmbeddedMongo.durable(file, "127.0.0.1", port);
     }
 
-    /** Stops the server and removes its data file, which lives as long as the test profile. */
+    /** Stops the server and removes its data directory, which lives as long as the test profile. */
     @Override
     public synchronized void stop() {
         if (server != null) {
