@@ -4,7 +4,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.problems.Problem;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -13,16 +13,12 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * bad requests early. Verification is CPU only (the key is loaded once), so it runs on the
  * event loop.
  */
-@ApplicationScoped
-public class EdgeAuth {
+@Singleton
+public record EdgeAuth(JWTParser parser) {
 
     static final String ADMIN_ROLE = "admin";
 
-    private final JWTParser parser;
 
-    EdgeAuth(JWTParser parser) {
-        this.parser = parser;
-    }
 
     /** The subject of a valid admin token, or null (for a missing, invalid or non-admin token). */
     String adminSubject(String authorization) {

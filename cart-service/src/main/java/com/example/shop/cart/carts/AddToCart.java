@@ -23,7 +23,7 @@ import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.web.concurrency.Attempts;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -51,29 +51,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>The claim's guarded update is chosen by what the read of the cart showed (a line of this sku
  * or not), so the usual add is five commands: read the cart, journal, take, hold, claim.
  */
-@ApplicationScoped
-public class AddToCart {
-
-    private final CartsStore store;
-    private final GetCart getCart;
-    private final Catalog catalog;
-    private final Reservations reservations;
-    private final CartMetrics metrics;
-    private final CrashPoints crashPoints;
-    private final CartConfig config;
-    private final Attempts attempts;
-
-    AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations, CartMetrics metrics,
-              CrashPoints crashPoints, CartConfig config, Attempts attempts) {
-        this.store = store;
-        this.getCart = getCart;
-        this.catalog = catalog;
-        this.reservations = reservations;
-        this.metrics = metrics;
-        this.crashPoints = crashPoints;
-        this.config = config;
-        this.attempts = attempts;
-    }
+@Singleton
+public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations,
+        CartMetrics metrics, CrashPoints crashPoints, CartConfig config, Attempts attempts) {
 
     public CartView add(String cartId, String sku, int qty) {
         LineLimits.requireWithinServiceLimit(qty, config);

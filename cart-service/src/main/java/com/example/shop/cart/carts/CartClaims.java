@@ -1,7 +1,7 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.cart.inventory.Claims;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.OptionalLong;
 
@@ -17,14 +17,8 @@ import java.util.OptionalLong;
  * stalled-checkout job own those.</li>
  * </ul>
  */
-@ApplicationScoped
-public class CartClaims implements Claims {
-
-    private final CartsStore store;
-
-    public CartClaims(CartsStore store) {
-        this.store = store;
-    }
+@Singleton
+public record CartClaims(CartsStore store) implements Claims {
 
     @Override
     public OptionalLong claimed(String cartId, String sku, Instant cutoff) {

@@ -18,7 +18,7 @@ import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.web.concurrency.Attempts;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
 import org.bson.conversions.Bson;
@@ -37,29 +37,9 @@ import org.bson.conversions.Bson;
  * </ul>
  * Both cart writes return the cart as written, which is the answer; the moves are settled after it.
  */
-@ApplicationScoped
-public class ChangeLine {
-
-    private final CartsStore store;
-    private final GetCart getCart;
-    private final Reservations reservations;
-    private final CartMetrics metrics;
-    private final CrashPoints crashPoints;
-    private final Catalog catalog;
-    private final CartConfig config;
-    private final Attempts attempts;
-
-    ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics, CrashPoints crashPoints,
-               Catalog catalog, CartConfig config, Attempts attempts) {
-        this.store = store;
-        this.getCart = getCart;
-        this.reservations = reservations;
-        this.metrics = metrics;
-        this.crashPoints = crashPoints;
-        this.catalog = catalog;
-        this.config = config;
-        this.attempts = attempts;
-    }
+@Singleton
+public record ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics,
+        CrashPoints crashPoints, Catalog catalog, CartConfig config, Attempts attempts) {
 
     public CartView change(String cartId, String sku, int qty) {
         LineLimits.requireWithinServiceLimit(qty, config);

@@ -13,7 +13,7 @@ import com.example.shop.cart.payment.PaymentGateway.PaymentOutcomeUnknown;
 import com.example.shop.cart.payment.PaymentGateway.PaymentRequest;
 import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
 import com.example.shop.web.concurrency.Attempts;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
 
@@ -32,22 +32,9 @@ import java.util.Optional;
  * job asks the gateway later.</li>
  * </ol>
  */
-@ApplicationScoped
-public class Checkout {
-
-    private final CartsStore store;
-    private final GetCart getCart;
-    private final PaymentGateway gateway;
-    private final SettleCheckout settle;
-    private final Attempts attempts;
-
-    Checkout(CartsStore store, GetCart getCart, PaymentGateway gateway, SettleCheckout settle, Attempts attempts) {
-        this.store = store;
-        this.getCart = getCart;
-        this.gateway = gateway;
-        this.settle = settle;
-        this.attempts = attempts;
-    }
+@Singleton
+public record Checkout(CartsStore store, GetCart getCart, PaymentGateway gateway, SettleCheckout settle,
+        Attempts attempts) {
 
     /** The key under which the payment gateway knows this checkout: unique per cart and Idempotency-Key. */
     public static String gatewayKey(String cartId, String key) {

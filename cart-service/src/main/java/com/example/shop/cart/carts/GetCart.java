@@ -1,17 +1,11 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.cart.CartProblems;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** GET /carts/{id}, and the read of a cart every other operation starts from. */
-@ApplicationScoped
-public class GetCart {
-
-    private final CartsStore store;
-
-    GetCart(CartsStore store) {
-        this.store = store;
-    }
+@Singleton
+public record GetCart(CartsStore store) {
 
     public CartView view(String cartId) {
         return CartView.of(require(cartId));

@@ -9,7 +9,7 @@ import static com.mongodb.client.model.Updates.set;
 import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.inventory.Reservations;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Date;
 import org.bson.conversions.Bson;
 
@@ -30,18 +30,8 @@ import org.bson.conversions.Bson;
  * journalled with that add, and the cleanup returns it once the cart is settled.</li>
  * </ul>
  */
-@ApplicationScoped
-public class SettleCheckout {
-
-    private final CartsStore store;
-    private final Reservations reservations;
-    private final CrashPoints crashPoints;
-
-    SettleCheckout(CartsStore store, Reservations reservations, CrashPoints crashPoints) {
-        this.store = store;
-        this.reservations = reservations;
-        this.crashPoints = crashPoints;
-    }
+@Singleton
+public record SettleCheckout(CartsStore store, Reservations reservations, CrashPoints crashPoints) {
 
     /**
      * Approves the pending attempt under {@code key} and finishes the sale. Returns the cart as it

@@ -1,20 +1,14 @@
 package com.example.shop.cart.inventory;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /** DOWN while stock written by the first model is being converted ({@link InventoryMigration}). */
 @Readiness
-@ApplicationScoped
-public class InventoryReadiness implements HealthCheck {
-
-    private final InventoryMigration migration;
-
-    InventoryReadiness(InventoryMigration migration) {
-        this.migration = migration;
-    }
+@Singleton
+public record InventoryReadiness(InventoryMigration migration) implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {

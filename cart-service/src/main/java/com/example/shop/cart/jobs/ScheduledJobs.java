@@ -2,7 +2,7 @@ package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartConfig;
 import io.quarkus.scheduler.Scheduled;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Duration;
 import org.jboss.logging.Logger;
 
@@ -15,18 +15,12 @@ import org.jboss.logging.Logger;
  * intervals' defaults are {@link CartConfig}'s: a mapping's defaults are configuration values, so
  * the expressions below find them.
  */
-@ApplicationScoped
-public class ScheduledJobs {
+@Singleton
+public record ScheduledJobs(CartConfig config, JobRunner runner) {
 
     private static final Logger LOG = Logger.getLogger(ScheduledJobs.class);
 
-    private final CartConfig config;
-    private final JobRunner runner;
 
-    public ScheduledJobs(CartConfig config, JobRunner runner) {
-        this.config = config;
-        this.runner = runner;
-    }
 
     @Scheduled(identity = "expire-carts", every = "${cart.expiry.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void expire() {

@@ -6,7 +6,7 @@ import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.example.shop.catalog.search.IndexUpdates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
@@ -15,25 +15,9 @@ import java.util.List;
  * without it the answer is a 503, never a write that could duplicate a sku. The product is in this
  * replica's listings before the answer ({@link IndexUpdates}).
  */
-@ApplicationScoped
-public class CreateProduct {
-
-    private final ProductStore store;
-    private final ProductFields fields;
-    private final SchemaSetup schema;
-    private final IndexUpdates index;
-    private final ListedProducts listed;
-    private final PerCartLimit perCartLimit;
-
-    CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index, ListedProducts listed,
-                  PerCartLimit perCartLimit) {
-        this.store = store;
-        this.fields = fields;
-        this.schema = schema;
-        this.index = index;
-        this.listed = listed;
-        this.perCartLimit = perCartLimit;
-    }
+@Singleton
+public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index,
+        ListedProducts listed, PerCartLimit perCartLimit) {
 
     /** Inserts the product, then puts it in this replica's search index before answering (write-through). */
     public ProductView create(ProductBody body) {

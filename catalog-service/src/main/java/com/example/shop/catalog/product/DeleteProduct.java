@@ -3,7 +3,7 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.problems.Problems;
 import com.example.shop.catalog.search.IndexUpdates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.conversions.Bson;
 
@@ -14,16 +14,8 @@ import static com.mongodb.client.model.Filters.eq;
  * Deletes a product with {@code deleteOne({sku})}, or {@code deleteOne({sku, version: n})} under
  * If-Match (412 when stale); it is gone from this replica's listings before the answer ({@link IndexUpdates}).
  */
-@ApplicationScoped
-public class DeleteProduct {
-
-    private final ProductStore store;
-    private final IndexUpdates index;
-
-    DeleteProduct(ProductStore store, IndexUpdates index) {
-        this.store = store;
-        this.index = index;
-    }
+@Singleton
+public record DeleteProduct(ProductStore store, IndexUpdates index) {
 
     /** When {@code expectedVersion} is given, only if the product is still at that version. */
     public void delete(String sku, Long expectedVersion) {

@@ -2,7 +2,7 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.web.bulk.IdOrderedScan;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Iterator;
 import org.bson.Document;
 
@@ -12,18 +12,8 @@ import org.bson.Document;
  * describes {@code keywords}). The per-cart limit goes out with its
  * source, so an inherited limit stays inherited when the file is imported again.
  */
-@ApplicationScoped
-class ExportProducts {
-
-    private final ProductStore store;
-    private final PerCartLimit perCartLimit;
-    private final ObjectMapper json;
-
-    ExportProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) {
-        this.store = store;
-        this.perCartLimit = perCartLimit;
-        this.json = json;
-    }
+@Singleton
+record ExportProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) {
 
     /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link IdOrderedScan}). */
     Iterator<String> lines() {

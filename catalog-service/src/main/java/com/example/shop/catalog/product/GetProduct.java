@@ -1,7 +1,7 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.bson.Document;
 
 import static com.mongodb.client.model.Filters.eq;
@@ -10,16 +10,8 @@ import static com.mongodb.client.model.Filters.eq;
  * One product by sku, with the per-cart limit in force; 404 when unknown. The hottest read of the
  * platform: one {@code findOne}, and the view is written once, by the resource's JSON writer.
  */
-@ApplicationScoped
-public class GetProduct {
-
-    private final ProductStore store;
-    private final PerCartLimit perCartLimit;
-
-    GetProduct(ProductStore store, PerCartLimit perCartLimit) {
-        this.store = store;
-        this.perCartLimit = perCartLimit;
-    }
+@Singleton
+public record GetProduct(ProductStore store, PerCartLimit perCartLimit) {
 
     public ProductView bySku(String sku) {
         Document stored = store.products().find(eq(StoredProduct.SKU, sku)).first();

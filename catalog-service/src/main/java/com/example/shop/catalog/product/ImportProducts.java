@@ -21,7 +21,7 @@ import com.mongodb.client.model.InsertOneModel;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.WriteModel;
 import com.example.shop.catalog.search.IndexUpdates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,26 +46,14 @@ import org.bson.Document;
  * is unknown (an error, a lost race) are read back from MongoDB. Reading the whole batch back was
  * 9 % of the catalog's CPU in an import of 300,000 products (Flight Recorder), besides the database's read.
  */
-@ApplicationScoped
-class ImportProducts implements LineImporter<ProductBody> {
+@Singleton
+record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index,
+        ListedProducts listed) implements LineImporter<ProductBody> {
 
     private static final ImportKind<ProductBody> KIND = new ImportKind<>("products", ProductBody.class, ProductBody::sku, "sku");
     private static final int ATTEMPTS = 2;
 
-    private final ProductStore store;
-    private final CreateProduct createProduct;
-    private final SchemaSetup schema;
-    private final IndexUpdates index;
-    private final ListedProducts listed;
 
-    ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index,
-                   ListedProducts listed) {
-        this.store = store;
-        this.createProduct = createProduct;
-        this.schema = schema;
-        this.index = index;
-        this.listed = listed;
-    }
 
     @Override
     public ImportKind<ProductBody> kind() {

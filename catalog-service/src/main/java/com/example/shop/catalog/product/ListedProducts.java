@@ -3,7 +3,7 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.search.ListedProduct;
 import com.example.shop.catalog.search.ProductSource;
 import com.example.shop.web.bulk.IdOrderedScan;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,21 +22,13 @@ import static com.mongodb.client.model.Filters.in;
  * once per product write or index build, never per read. The whole collection is read a page at a
  * time along the {@code _id} index.
  */
-@ApplicationScoped
-class ListedProducts implements ProductSource {
+@Singleton
+record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) implements ProductSource {
 
     /** Pages of sku and version only: small documents, read a thousand at a time. */
     private static final int VERSIONS_PAGE = 1000;
 
-    private final ProductStore store;
-    private final PerCartLimit perCartLimit;
-    private final ObjectMapper json;
 
-    ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) {
-        this.store = store;
-        this.perCartLimit = perCartLimit;
-        this.json = json;
-    }
 
     @Override
     public void forEach(Consumer<ListedProduct> each) {

@@ -5,7 +5,7 @@ import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.identifiers.Identifiers;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,16 +18,8 @@ import org.bson.Document;
  * {@code details} checked against the product type's declaration, pricing with its computed
  * savings, category ids de-duplicated, keywords derived. Every refusal is a 400 naming the field.
  */
-@ApplicationScoped
-class ProductFields {
-
-    private final ProductTypes types;
-    private final PerCartLimit perCartLimit;
-
-    ProductFields(ProductTypes types, PerCartLimit perCartLimit) {
-        this.types = types;
-        this.perCartLimit = perCartLimit;
-    }
+@Singleton
+record ProductFields(ProductTypes types, PerCartLimit perCartLimit) {
 
     /** The product a body describes, at {@code version}; {@code sku} is the one it is stored under. */
     StoredProduct of(String sku, ProductBody body, long version) {

@@ -5,7 +5,7 @@ import com.example.shop.problems.Problems;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.example.shop.catalog.search.IndexUpdates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.Document;
 
@@ -18,26 +18,14 @@ import static com.mongodb.client.model.Filters.eq;
  * holding the same version exactly one matches, the other gets 412 with the current version. The
  * new state is in this replica's listings before the answer ({@link IndexUpdates}).
  */
-@ApplicationScoped
-public class ReplaceProduct {
+@Singleton
+public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
+        PerCartLimit perCartLimit) {
 
     private static final FindOneAndUpdateOptions RETURN_UPDATED = new FindOneAndUpdateOptions()
             .returnDocument(ReturnDocument.AFTER);
 
-    private final ProductStore store;
-    private final ProductFields fields;
-    private final IndexUpdates index;
-    private final ListedProducts listed;
-    private final PerCartLimit perCartLimit;
 
-    ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
-                   PerCartLimit perCartLimit) {
-        this.store = store;
-        this.fields = fields;
-        this.index = index;
-        this.listed = listed;
-        this.perCartLimit = perCartLimit;
-    }
 
     public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {

@@ -1,14 +1,13 @@
 package com.example.shop.catalog.producttype;
 
 import com.example.shop.catalog.CatalogConfig;
-import com.example.shop.catalog.CatalogSchema;
 import com.example.shop.web.database.AfterIndexes;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.Updates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.Document;
 
@@ -19,8 +18,9 @@ import org.bson.Document;
  * to the {@link ProductTypeListener} (the products' validator). web-support's SchemaSetup puts this in
  * place once the catalog's indexes exist ({@link AfterIndexes}), retried until it succeeds.
  */
-@ApplicationScoped
-public class BuiltInProductTypes implements AfterIndexes {
+@Singleton
+public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, ProductTypeListener listener,
+        CatalogConfig config) implements AfterIndexes {
 
     public static final List<ProductType> BUILT_IN = List.of(
             new ProductType("Audio Album", "A music album (book ch. 5)", List.of(
@@ -41,17 +41,7 @@ public class BuiltInProductTypes implements AfterIndexes {
                     attr("rating", AttributeType.STRING, false),
                     attr("issue_date", AttributeType.DATE, true))));
 
-    private final ProductTypeStore store;
-    private final ProductTypes types;
-    private final ProductTypeListener listener;
-    private final CatalogConfig config;
 
-    BuiltInProductTypes(ProductTypeStore store, ProductTypes types, ProductTypeListener listener, CatalogConfig config) {
-        this.store = store;
-        this.types = types;
-        this.listener = listener;
-        this.config = config;
-    }
 
     @Override
     public void putInPlace() {

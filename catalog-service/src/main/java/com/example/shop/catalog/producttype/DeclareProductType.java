@@ -5,7 +5,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.WireName;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -16,20 +16,12 @@ import java.util.regex.Pattern;
  * type (the products' collection validator is rebuilt to know the new one). Types are never changed
  * once declared.
  */
-@ApplicationScoped
-public class DeclareProductType {
+@Singleton
+public record DeclareProductType(ProductTypeStore store, ProductTypes types, ProductTypeListener listener) {
 
     private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
-    private final ProductTypeStore store;
-    private final ProductTypes types;
-    private final ProductTypeListener listener;
 
-    DeclareProductType(ProductTypeStore store, ProductTypes types, ProductTypeListener listener) {
-        this.store = store;
-        this.types = types;
-        this.listener = listener;
-    }
 
     public ProductType declare(ProductType type) {
         checkDeclaration(type);

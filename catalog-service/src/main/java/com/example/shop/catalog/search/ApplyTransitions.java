@@ -5,7 +5,7 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.Updates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -23,8 +23,8 @@ import java.util.Map;
  * newer, the filter matches nothing and the insert collides with it, which is the stale case). A
  * report as old as or older than what is stored changes nothing, not even the catalog revision.
  */
-@ApplicationScoped
-public class ApplyTransitions {
+@Singleton
+public record ApplyTransitions(AvailabilityStore store, IndexUpdates updates) {
 
     private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
@@ -32,13 +32,7 @@ public class ApplyTransitions {
     public record Outcome(int applied, int stale) {
     }
 
-    private final AvailabilityStore store;
-    private final IndexUpdates updates;
 
-    ApplyTransitions(AvailabilityStore store, IndexUpdates updates) {
-        this.store = store;
-        this.updates = updates;
-    }
 
     public Outcome apply(List<Transition> transitions) {
         Map<String, Transition> newest = new LinkedHashMap<>();

@@ -5,7 +5,7 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.UUID;
 import org.bson.Document;
 
@@ -22,8 +22,8 @@ import static com.mongodb.client.model.Filters.eq;
  * nothing (one needless rebuild), never a changed product under an unchanged revision (a stale
  * index taken for a fresh one).
  */
-@ApplicationScoped
-class CatalogRevision {
+@Singleton
+record CatalogRevision(SearchStore store) {
 
     /** The counter's {@code _id}: one counter, of the products. */
     static final String COUNTER = "products";
@@ -39,11 +39,7 @@ class CatalogRevision {
     record Stamp(String epoch, long revision) {
     }
 
-    private final SearchStore store;
 
-    CatalogRevision(SearchStore store) {
-        this.store = store;
-    }
 
     /** The current stamp (creating the counter, at revision 0, in a database that has none). */
     Stamp current() {

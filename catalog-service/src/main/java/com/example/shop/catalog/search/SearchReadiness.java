@@ -1,20 +1,14 @@
 package com.example.shop.catalog.search;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /** DOWN until this replica's search index is usable (found current, or built): listings are served from it. */
 @Readiness
-@ApplicationScoped
-class SearchReadiness implements HealthCheck {
-
-    private final ProductIndex index;
-
-    SearchReadiness(ProductIndex index) {
-        this.index = index;
-    }
+@Singleton
+record SearchReadiness(ProductIndex index) implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {

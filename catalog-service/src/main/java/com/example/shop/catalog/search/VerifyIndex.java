@@ -1,6 +1,6 @@
 package com.example.shop.catalog.search;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -32,21 +32,13 @@ import org.bson.Document;
  * write reaches this index within a second of MongoDB); a difference that a second verify still
  * reports is real.
  */
-@ApplicationScoped
-class VerifyIndex {
+@Singleton
+record VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns runs) {
 
     static final int LISTED = 100;
     private static final long NO_VERSION = Long.MIN_VALUE;
 
-    private final ProductIndex index;
-    private final ProductSource source;
-    private final SearchIndexRuns runs;
 
-    VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns runs) {
-        this.index = index;
-        this.source = source;
-        this.runs = runs;
-    }
 
     /** Starts a verify run on this replica. */
     SearchIndexRun start() {

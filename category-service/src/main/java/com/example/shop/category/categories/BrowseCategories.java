@@ -6,7 +6,7 @@ import com.example.shop.problems.Problems;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -23,16 +23,8 @@ import org.bson.types.ObjectId;
  * children from the parent pointer ({@code {parent, slug}} index), descendants and subtree ids
  * from {@code ancestors._id}.
  */
-@ApplicationScoped
-public class BrowseCategories {
-
-    private final CategoryStore store;
-    private final CategoryConfig config;
-
-    BrowseCategories(CategoryStore store, CategoryConfig config) {
-        this.store = store;
-        this.config = config;
-    }
+@Singleton
+public record BrowseCategories(CategoryStore store, CategoryConfig config) {
 
     public CategoryView get(String slug) {
         return CategoryView.of(store.requireBySlug(slug));

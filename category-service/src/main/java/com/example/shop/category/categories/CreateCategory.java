@@ -3,7 +3,7 @@ package com.example.shop.category.categories;
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.types.ObjectId;
@@ -18,18 +18,8 @@ import org.bson.types.ObjectId;
  * refuses a duplicate (409) and nothing is written.</li>
  * </ol>
  */
-@ApplicationScoped
-public class CreateCategory {
-
-    private final CategoryStore store;
-    private final TreeLock lock;
-    private final SchemaSetup schema;
-
-    CreateCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
-        this.store = store;
-        this.lock = lock;
-        this.schema = schema;
-    }
+@Singleton
+public record CreateCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
 
     public Node create(String name, String slug, String parentSlug) {
         schema.requireReady(); // only the unique slug index refuses a duplicate slug

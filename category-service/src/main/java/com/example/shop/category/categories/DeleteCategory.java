@@ -3,25 +3,15 @@ package com.example.shop.category.categories;
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.client.model.Filters;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Deletes a leaf category. Under the tree lock, so that no child can be created under it or moved
  * under it between the check and the delete: {@code find({parent: id}).limit(1)} must be empty
  * (else 409), then {@code deleteOne({_id})}.
  */
-@ApplicationScoped
-public class DeleteCategory {
-
-    private final CategoryStore store;
-    private final TreeLock lock;
-    private final SchemaSetup schema;
-
-    DeleteCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
-        this.store = store;
-        this.lock = lock;
-        this.schema = schema;
-    }
+@Singleton
+public record DeleteCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
 
     public void delete(String slug) {
         schema.requireReady(); // the node is found by slug: only with the unique index is that one node

@@ -1,7 +1,7 @@
 package com.example.shop.category.categories;
 
 import com.mongodb.client.model.Projections;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,16 +25,8 @@ import org.bson.types.ObjectId;
  * whose parent chain is broken (verify reports it) comes last, naming its parent's slug, or its
  * parent's id when that category does not exist; an import rejects those lines.
  */
-@ApplicationScoped
-public class ExportCategories {
-
-    private final CategoryStore store;
-    private final TreeLock lock;
-
-    ExportCategories(CategoryStore store, TreeLock lock) {
-        this.store = store;
-        this.lock = lock;
-    }
+@Singleton
+public record ExportCategories(CategoryStore store, TreeLock lock) {
 
     private record Row(ObjectId id, String slug, String name, ObjectId parent) {
     }

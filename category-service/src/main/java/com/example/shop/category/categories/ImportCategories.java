@@ -14,7 +14,7 @@ import com.mongodb.client.model.InsertOneModel;
 import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.WriteModel;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
@@ -44,28 +44,14 @@ import org.jboss.logging.Logger;
  * releases the lease, and if that fails too, repair mends it. Either way, importing the same file
  * again completes it.
  */
-@ApplicationScoped
-public class ImportCategories implements LineImporter<CategoryLine> {
+@Singleton
+public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler reconciler, SchemaSetup schema,
+        CategoryConfig config, Checkpoints checkpoints) implements LineImporter<CategoryLine> {
 
     private static final Logger LOG = Logger.getLogger(ImportCategories.class);
     private static final ImportKind<CategoryLine> KIND = new ImportKind<>("categories", CategoryLine.class, CategoryLine::slug, "slug");
 
-    private final CategoryStore store;
-    private final TreeLock lock;
-    private final Reconciler reconciler;
-    private final SchemaSetup schema;
-    private final CategoryConfig config;
-    private final Checkpoints checkpoints;
 
-    ImportCategories(CategoryStore store, TreeLock lock, Reconciler reconciler, SchemaSetup schema, CategoryConfig config,
-                     Checkpoints checkpoints) {
-        this.store = store;
-        this.lock = lock;
-        this.reconciler = reconciler;
-        this.schema = schema;
-        this.config = config;
-        this.checkpoints = checkpoints;
-    }
 
     @Override
     public ImportKind<CategoryLine> kind() {

@@ -9,7 +9,7 @@ import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.WriteModel;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -37,18 +37,8 @@ import org.bson.types.ObjectId;
  * the middle of 3) leaves the parent pointer right and ancestors stale: the next lock holder
  * reconciles the tree first, and {@code POST /admin/categories/repair} fixes it at any time.
  */
-@ApplicationScoped
-public class MoveCategory {
-
-    private final CategoryStore store;
-    private final Checkpoints checkpoints;
-    private final MeterRegistry registry;
-
-    MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRegistry registry) {
-        this.store = store;
-        this.checkpoints = checkpoints;
-        this.registry = registry;
-    }
+@Singleton
+public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRegistry registry) {
 
     /** Refuses a move of {@code node} under itself or one of its descendants. */
     public void check(Node node, Node newParent) {

@@ -7,7 +7,7 @@ import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.WriteModel;
 import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -34,20 +34,12 @@ import org.jboss.logging.Logger;
  * move's {@code $pull}/{@code $push} then applies to ancestors already moved; verify reports what
  * that leaves and another repair mends it.
  */
-@ApplicationScoped
-public class Reconciler {
+@Singleton
+public record Reconciler(CategoryStore store, CategoryConfig config, MeterRegistry registry) {
 
     private static final Logger LOG = Logger.getLogger(Reconciler.class);
 
-    private final CategoryStore store;
-    private final CategoryConfig config;
-    private final MeterRegistry registry;
 
-    Reconciler(CategoryStore store, CategoryConfig config, MeterRegistry registry) {
-        this.store = store;
-        this.config = config;
-        this.registry = registry;
-    }
 
     /** A node whose stored ancestors differ from its parent chain, or whose chain is broken ({@code expected} null). */
     public record Discrepancy(Node node, List<Crumb> expected, DiscrepancyKind kind) {

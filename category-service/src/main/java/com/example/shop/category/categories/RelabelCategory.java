@@ -6,7 +6,7 @@ import com.mongodb.MongoException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.result.UpdateResult;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.Objects;
 
 /**
@@ -23,18 +23,8 @@ import java.util.Objects;
  * A crash between the two leaves copies with the old labels: the next lock holder reconciles the
  * tree first, and {@code POST /admin/categories/repair} fixes them at any time.
  */
-@ApplicationScoped
-public class RelabelCategory {
-
-    private final CategoryStore store;
-    private final Checkpoints checkpoints;
-    private final SchemaSetup schema;
-
-    RelabelCategory(CategoryStore store, Checkpoints checkpoints, SchemaSetup schema) {
-        this.store = store;
-        this.checkpoints = checkpoints;
-        this.schema = schema;
-    }
+@Singleton
+public record RelabelCategory(CategoryStore store, Checkpoints checkpoints, SchemaSetup schema) {
 
     /** Applies the non-null changes; returns the node as stored afterwards. The caller holds the lock. */
     public Node relabel(TreeLock.Lease lease, Node node, String name, String slug) {

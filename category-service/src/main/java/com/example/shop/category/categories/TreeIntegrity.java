@@ -1,6 +1,6 @@
 package com.example.shop.category.categories;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
@@ -10,14 +10,8 @@ import java.util.List;
  * none; it is idempotent and may run while the service is in use (see {@link Reconciler} for what
  * it can meet when it overlaps a move).
  */
-@ApplicationScoped
-public class TreeIntegrity {
-
-    private final Reconciler reconciler;
-
-    TreeIntegrity(Reconciler reconciler) {
-        this.reconciler = reconciler;
-    }
+@Singleton
+public record TreeIntegrity(Reconciler reconciler) {
 
     /** A node whose ancestors disagree with its parent chain ({@code expected} is null when the chain is broken). */
     public record Finding(String id, String slug, DiscrepancyKind kind, String parentId,

@@ -2,7 +2,7 @@ package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.SchemaSetup;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
 
@@ -12,26 +12,15 @@ import java.util.Map;
  * written; then the relabel (which can still refuse a duplicate slug, with nothing written), then
  * the move.
  */
-@ApplicationScoped
-public class UpdateCategory {
+@Singleton
+public record UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move,
+        SchemaSetup schema) {
 
     /** The requested changes; {@code moveGiven} tells an absent {@code parent} from {@code null} (make it a root). */
     public record Changes(String name, String slug, boolean moveGiven, String parent) {
     }
 
-    private final CategoryStore store;
-    private final TreeLock lock;
-    private final RelabelCategory relabel;
-    private final MoveCategory move;
-    private final SchemaSetup schema;
 
-    UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move, SchemaSetup schema) {
-        this.store = store;
-        this.lock = lock;
-        this.relabel = relabel;
-        this.move = move;
-        this.schema = schema;
-    }
 
     public Node update(String slug, Changes changes) {
         if (!changes.moveGiven()) {

@@ -22,18 +22,20 @@ import java.util.List;
  * <li>one package per feature, each holding its resources, its use cases and its store; a
  * feature's store ({@code *Store}) is used by its own package only, so a feature never reaches into
  * another feature's collections: it calls that feature's use cases;</li>
- * <li>the root package (configuration, problem kinds, schema) serves the features and knows none of
- * them; where it needs a feature's work, the feature implements an interface of the root's;</li>
+ * <li>the root package (configuration, problem kinds) serves the features and knows none of
+ * them; what a feature adds to the schema it adds through web-support's {@code FeatureIndexes} and
+ * {@code AfterIndexes};</li>
  * <li>features depend on each other one way only: no cycle between feature packages (a lower
  * feature learns from a higher one through an interface of its own that the higher one implements);</li>
  * <li>only stores open collections (the database and client handles stay in them), and only stores
- * declare their collections' indexes, with keys built from the stored records' field names (the
- * service's schema, in the root package, gathers them through web-support's {@code FeatureIndexes});</li>
+ * declare their collections' indexes, with keys built from the stored records' field names (web-support's
+ * {@code SchemaSetup} gathers them, as {@code FeatureIndexes});</li>
  * <li>resources translate HTTP to use cases and never touch MongoDB;</li>
  * <li>a call to another service goes through its package's one client class: the rest-client
  * interface is package-private ({@code @RegisterRestClient} types are not public);</li>
  * <li>no code of another service, of the gateway or of the tests' support;</li>
- * <li>constructor injection, one scope ({@code @ApplicationScoped}, never {@code @Singleton}).</li>
+ * <li>constructor injection; a bean that keeps nothing but its collaborators is a {@code @Singleton} record
+ * (its header is its constructor), every other bean is {@code @ApplicationScoped}.</li>
  * </ul>
  */
 public final class ServiceShape {
@@ -127,8 +129,9 @@ public final class ServiceShape {
     }
 
     public ArchRule oneScope() {
-        return noClasses().should().beAnnotatedWith("jakarta.inject.Singleton")
-                .because("every bean of the platform is @ApplicationScoped");
+        return classes().that().areAnnotatedWith("jakarta.inject.Singleton").should().beRecords()
+                .because("a bean that keeps nothing but its collaborators is a @Singleton record (a record is final and"
+                        + " cannot have the client proxy of @ApplicationScoped); every other bean is @ApplicationScoped");
     }
 
     private static ArchCondition<JavaClass> beUsedOnlyInTheirOwnPackage() {

@@ -2,7 +2,7 @@ package com.example.shop.web.database;
 
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoClient;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /**
  * Whether the driver sees a server it can write to right now, from its own monitoring of the
@@ -14,14 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
  * the answer is current within one failed command; once the server is back, the first command that
  * waits for it makes the driver look again at once.
  */
-@ApplicationScoped
-public class DatabaseReachability {
-
-    private final MongoClient client;
-
-    public DatabaseReachability(MongoClient client) {
-        this.client = client;
-    }
+@Singleton
+public record DatabaseReachability(MongoClient client) {
 
     /** True while the driver knows a writable server (a primary, a standalone server or a mongos). */
     public boolean writable() {

@@ -1,6 +1,6 @@
 package com.example.shop.web.database;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -12,14 +12,8 @@ import org.eclipse.microprofile.health.Readiness;
  * client's own check reports whether the database answers right now.
  */
 @Readiness
-@ApplicationScoped
-public class SchemaReadiness implements HealthCheck {
-
-    private final SchemaSetup setup;
-
-    public SchemaReadiness(SchemaSetup setup) {
-        this.setup = setup;
-    }
+@Singleton
+public record SchemaReadiness(SchemaSetup setup) implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
