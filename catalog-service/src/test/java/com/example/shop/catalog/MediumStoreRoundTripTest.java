@@ -63,7 +63,7 @@ class MediumStoreRoundTripTest {
         // The same platform without these products: what an empty platform holds of them
         List<String> all = new ArrayList<>(skus);
         for (int i = 0; i < all.size(); i += 1000) {
-            mongo.getDatabase(database).getCollection(CatalogSchema.PRODUCTS)
+            mongo.getDatabase(database).getCollection("products")
                     .deleteMany(Filters.in("sku", all.subList(i, Math.min(all.size(), i + 1000))));
         }
         assertEquals(0, exported(skus).size());

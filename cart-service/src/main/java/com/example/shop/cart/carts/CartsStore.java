@@ -1,6 +1,5 @@
 package com.example.shop.cart.carts;
 
-import com.example.shop.cart.CartSchema;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.MongoClient;
@@ -26,9 +25,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class CartsStore implements FeatureIndexes {
 
+    private static final String CARTS = "cart";
+
     /** Carts by status and last change: the expiry and the stalled checkouts query by them. */
     static final List<RequiredIndex> INDEXES = List.of(
-            RequiredIndex.on(CartSchema.CARTS, Indexes.ascending(StoredCart.STATUS, StoredCart.LAST_MODIFIED),
+            RequiredIndex.on(CARTS, Indexes.ascending(StoredCart.STATUS, StoredCart.LAST_MODIFIED),
                     new IndexOptions().name("status_last_modified")));
 
     private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
@@ -42,7 +43,7 @@ public class CartsStore implements FeatureIndexes {
 
     /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public CartsStore(MongoDatabase database) {
-        this.carts = database.getCollection(CartSchema.CARTS);
+        this.carts = database.getCollection(CARTS);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package com.example.shop.cart.inventory;
 
-import com.example.shop.cart.CartSchema;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.WriteConcern;
@@ -25,12 +24,23 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class InventoryStore implements FeatureIndexes {
 
+    /** The collection of record for stock, one document per sku. */
+    private static final String INVENTORY = "inventory";
+    private static final String RESERVATIONS = "reservations";
+    /** The journal of unit moves in flight. */
+    private static final String INVENTORY_MOVES = "inventory_moves";
+    private static final String MIGRATIONS = "migrations";
+    /** Availability transitions (sold out, available again) not yet delivered to the catalog, one per sku. */
+    private static final String AVAILABILITY_OUTBOX = "availability_outbox";
+    /** The availability the catalog last acknowledged per sku (skus never reported sold out have none). */
+    private static final String AVAILABILITY_LISTED = "availability_listed";
+
     static final List<RequiredIndex> INDEXES = List.of(
             // the stock overview: least available and most held first (a scan on the embedded server)
-            RequiredIndex.on(CartSchema.INVENTORY, Indexes.ascending(StoredStock.AVAILABLE), new IndexOptions().name("available")),
-            RequiredIndex.on(CartSchema.INVENTORY, Indexes.descending(StoredStock.RESERVED), new IndexOptions().name("reserved")),
+            RequiredIndex.on(INVENTORY, Indexes.ascending(StoredStock.AVAILABLE), new IndexOptions().name("available")),
+            RequiredIndex.on(INVENTORY, Indexes.descending(StoredStock.RESERVED), new IndexOptions().name("reserved")),
             // the cleanup: moves older than its cutoff (the journal holds only moves in flight)
-            RequiredIndex.on(CartSchema.INVENTORY_MOVES, Indexes.ascending(Move.AT), new IndexOptions().name("at")));
+            RequiredIndex.on(INVENTORY_MOVES, Indexes.ascending(Move.AT), new IndexOptions().name("at")));
 
     /**
      * How a move's journal entry, steps and settling are written ({@link MoveJournal}, {@link UnitMoves}):
@@ -61,12 +71,12 @@ public class InventoryStore implements FeatureIndexes {
 
     /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public InventoryStore(MongoDatabase database) {
-        this.inventory = database.getCollection(CartSchema.INVENTORY);
-        this.reservations = database.getCollection(CartSchema.RESERVATIONS);
-        this.moves = database.getCollection(CartSchema.INVENTORY_MOVES);
-        this.migrations = database.getCollection(CartSchema.MIGRATIONS);
-        this.availabilityOutbox = database.getCollection(CartSchema.AVAILABILITY_OUTBOX);
-        this.availabilityListed = database.getCollection(CartSchema.AVAILABILITY_LISTED);
+        this.inventory = database.getCollection(INVENTORY);
+        this.reservations = database.getCollection(RESERVATIONS);
+        this.moves = database.getCollection(INVENTORY_MOVES);
+        this.migrations = database.getCollection(MIGRATIONS);
+        this.availabilityOutbox = database.getCollection(AVAILABILITY_OUTBOX);
+        this.availabilityListed = database.getCollection(AVAILABILITY_LISTED);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.cart.CartSchema;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.client.MongoClient;
@@ -21,10 +20,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class JobsStore implements FeatureIndexes {
 
+    private static final String JOB_RUNS = "job_runs";
+    private static final String JOB_LEASES = "job_leases";
+
     static final List<RequiredIndex> INDEXES = List.of(
-            RequiredIndex.on(CartSchema.JOB_RUNS, Indexes.compoundIndex(Indexes.ascending(StoredRun.JOB),
+            RequiredIndex.on(JOB_RUNS, Indexes.compoundIndex(Indexes.ascending(StoredRun.JOB),
                     Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID)), new IndexOptions().name("job_started_at")),
-            RequiredIndex.on(CartSchema.JOB_RUNS, Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID),
+            RequiredIndex.on(JOB_RUNS, Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID),
                     new IndexOptions().name("started_at")));
 
     private final MongoCollection<Document> runs;
@@ -37,8 +39,8 @@ public class JobsStore implements FeatureIndexes {
 
     /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public JobsStore(MongoDatabase database) {
-        this.runs = database.getCollection(CartSchema.JOB_RUNS);
-        this.leases = database.getCollection(CartSchema.JOB_LEASES);
+        this.runs = database.getCollection(JOB_RUNS);
+        this.leases = database.getCollection(JOB_LEASES);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.catalog.CatalogSchema;
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypeListener;
 import com.mongodb.MongoCommandException;
@@ -39,7 +38,7 @@ public class InstallProductValidator implements ProductTypeListener {
 
     private void install(Document jsonSchema) {
         Document validator = new Document("$jsonSchema", jsonSchema);
-        String collection = CatalogSchema.PRODUCTS;
+        String collection = ProductStore.PRODUCTS;
         try {
             try {
                 store.database().runCommand(new Document("collMod", collection)

@@ -1,6 +1,5 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.catalog.CatalogSchema;
 import com.example.shop.web.bulk.IdOrderedScan;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
@@ -26,6 +25,9 @@ import static com.mongodb.client.model.Filters.eq;
 @ApplicationScoped
 class ProductStore implements FeatureIndexes {
 
+    /** The products; also named by {@link InstallProductValidator}, which puts a validator on it. */
+    static final String PRODUCTS = "products";
+
     /**
      * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script
      * gives the index when it shards {@code products} on {@code {sku: 1}} before the service ran;
@@ -33,26 +35,26 @@ class ProductStore implements FeatureIndexes {
      * names MongoDB gives them.
      */
     static final List<RequiredIndex> INDEXES = List.of(
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.SKU),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKU),
                     new IndexOptions().unique(true).name("sku_unique")),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
                     Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE))),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_ACTOR),
                     Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE))),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(Indexes.ascending(StoredProduct.TYPE),
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending(StoredProduct.TYPE),
                     Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE), Indexes.ascending(StoredProduct.TITLE))),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.KEYWORDS)),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.CATEGORY_IDS)),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.KEYWORDS)),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.CATEGORY_IDS)),
             // the sort orders of GET /products, each with the sku tie-break of keyset pagination
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.descending(StoredProduct.PRICING_PCT_SAVINGS), Indexes.ascending(StoredProduct.SKU))),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.compoundIndex(
+            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE), Indexes.ascending(StoredProduct.SKU))),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.TITLE, StoredProduct.SKU)),
-            RequiredIndex.on(CatalogSchema.PRODUCTS, Indexes.ascending(StoredProduct.PRICING_RETAIL, StoredProduct.SKU)));
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.TITLE, StoredProduct.SKU)),
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_RETAIL, StoredProduct.SKU)));
 
     /**
      * How many whole products a scan of the collection reads at a time ({@link IdOrderedScan}: the
@@ -68,7 +70,7 @@ class ProductStore implements FeatureIndexes {
 
     ProductStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
         this.database = mongo.getDatabase(database);
-        this.products = this.database.getCollection(CatalogSchema.PRODUCTS);
+        this.products = this.database.getCollection(PRODUCTS);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package com.example.shop.catalog.producttype;
 
-import com.example.shop.catalog.CatalogSchema;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +17,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 class ProductTypeStore {
 
+    private static final String PRODUCT_TYPES = "product_types";
+
     /** The type's name, as the primary key. */
     static final String ID = "_id";
     static final String NAME = "name";
@@ -32,7 +33,7 @@ class ProductTypeStore {
     private final MongoCollection<Document> types;
 
     ProductTypeStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this.types = mongo.getDatabase(database).getCollection(CatalogSchema.PRODUCT_TYPES);
+        this.types = mongo.getDatabase(database).getCollection(PRODUCT_TYPES);
     }
 
     MongoCollection<Document> types() {

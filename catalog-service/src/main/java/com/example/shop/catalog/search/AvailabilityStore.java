@@ -1,6 +1,5 @@
 package com.example.shop.catalog.search;
 
-import com.example.shop.catalog.CatalogSchema;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
@@ -26,6 +25,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 class AvailabilityStore {
 
+    /** Availability as the cart service reports it, {@code {_id: sku, sold_out, seq, at}}: joined to the product in the index. */
+    private static final String AVAILABILITY = "availability";
+
     static final String SKU = "_id";
     static final String SOLD_OUT = "sold_out";
     static final String SEQ = "seq";
@@ -34,7 +36,7 @@ class AvailabilityStore {
     private final MongoCollection<Document> availability;
 
     AvailabilityStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this.availability = mongo.getDatabase(database).getCollection(CatalogSchema.AVAILABILITY);
+        this.availability = mongo.getDatabase(database).getCollection(AVAILABILITY);
     }
 
     MongoCollection<Document> availability() {

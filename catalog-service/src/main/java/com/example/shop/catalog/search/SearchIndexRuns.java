@@ -41,7 +41,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 class SearchIndexRuns {
 
-    static final String COLLECTION = "search_index_runs";
     /** The kinds of run; each stores its report under its kind's name. */
     static final String VERIFY = "verify";
     static final String REBUILD = "rebuild";

@@ -1,7 +1,6 @@
 package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryProblems;
-import com.example.shop.category.CategorySchema;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.ErrorCategory;
@@ -27,11 +26,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The feature's collections, {@code categories} and {@code tree_locks} (the only place that opens
  * them), their indexes, and the plain reads the use cases share; a category document is mapped by
- * {@link Node}. Writes and their guards live in the use-case classes. {@link CategorySchema}
- * gathers the indexes.
+ * {@link Node}. Writes and their guards live in the use-case classes. Web-support's
+ * {@code SchemaSetup} gathers the indexes.
  */
 @ApplicationScoped
 class CategoryStore implements FeatureIndexes {
+
+    /** One document per category. */
+    private static final String CATEGORIES = "categories";
+    /** The lease on the tree's shape, one document. */
+    private static final String TREE_LOCKS = "tree_locks";
 
     /**
      * The indexes of {@code categories}: slug unique (the book's; the only guard against two
@@ -40,11 +44,11 @@ class CategoryStore implements FeatureIndexes {
      * {@code tree_locks} holds the one lease document and needs no index but its {@code _id}.
      */
     static final List<RequiredIndex> INDEXES = List.of(
-            RequiredIndex.on(CategorySchema.CATEGORIES, Indexes.ascending(Node.SLUG),
+            RequiredIndex.on(CATEGORIES, Indexes.ascending(Node.SLUG),
                     new IndexOptions().unique(true).name("slug_unique")),
-            RequiredIndex.on(CategorySchema.CATEGORIES, Indexes.ascending(Node.ANCESTOR_ID),
+            RequiredIndex.on(CATEGORIES, Indexes.ascending(Node.ANCESTOR_ID),
                     new IndexOptions().name("ancestors_id")),
-            RequiredIndex.on(CategorySchema.CATEGORIES, Indexes.ascending(Node.PARENT, Node.SLUG),
+            RequiredIndex.on(CATEGORIES, Indexes.ascending(Node.PARENT, Node.SLUG),
                     new IndexOptions().name("parent_slug")));
 
     private final MongoClient client;
@@ -61,11 +65,11 @@ class CategoryStore implements FeatureIndexes {
     }
 
     MongoCollection<Document> categories() {
-        return client.getDatabase(databaseName).getCollection(CategorySchema.CATEGORIES);
+        return client.getDatabase(databaseName).getCollection(CATEGORIES);
     }
 
     MongoCollection<Document> locks() {
-        return client.getDatabase(databaseName).getCollection(CategorySchema.TREE_LOCKS);
+        return client.getDatabase(databaseName).getCollection(TREE_LOCKS);
     }
 
     static final Bson NODE_FIELDS = Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT, Node.ANCESTORS);
