@@ -1,31 +1,16 @@
 package com.example.shop.catalog.search;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.io.IOException;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 
 /**
  * The rebuild job: a new index built from MongoDB beside the one in use and swapped in
  * ({@link IndexBuild#rebuildBeside}), with the products scanned as its progress (of the index's
- * size when it began, an estimate).
+ * size when it began, an estimate). {@link RebuildPoints} sees the scan go by (a no-op but in tests).
  */
-@ApplicationScoped
-class RebuildIndex {
-
-    private final IndexBuild build;
-    private final ProductIndex index;
-    /** For tests only (never set otherwise): holds the next rebuild's scan after some products. */
-    private volatile Hold hold;
-
-    private final SearchIndexRuns runs;
-
-    RebuildIndex(IndexBuild build, ProductIndex index, SearchIndexRuns runs) {
-        this.build = build;
-        this.index = index;
-        this.runs = runs;
-    }
+@Singleton
+record RebuildIndex(IndexBuild build, ProductIndex index, SearchIndexRuns runs, RebuildPoints points) {
 
     /** Starts a rebuild run on this replica. */
     SearchIndexRun start() {
@@ -39,11 +24,7 @@ class RebuildIndex {
             @Override
             public void scanned(long products) {
                 run.done(products);
-                Hold held = hold;
-                if (held != null && products == held.after) {
-                    hold = null;
-                    held.hold();
-                }
+                points.scanned(products);
             }
 
             @Override
@@ -54,44 +35,5 @@ class RebuildIndex {
         run.progress("done", rebuilt.products(), rebuilt.products());
         return StoredIndexRun.rebuildReport(
                 new SearchIndexRun.RebuildReport(rebuilt.products(), rebuilt.from(), rebuilt.to(), rebuilt.millis()));
-    }
-
-    /**
-     * For tests: the next rebuild stops after scanning {@code after} products (outside every lock:
-     * reads and writes go on) until the hold is released, so that a test can write during a rebuild.
-     */
-    Hold holdNextRebuildAfter(long after) {
-        Hold held = new Hold(after);
-        hold = held;
-        return held;
-    }
-
-    /** A rebuild held in its scan, for tests. */
-    static final class Hold {
-        private final long after;
-        private final CountDownLatch reached = new CountDownLatch(1);
-        private final CountDownLatch released = new CountDownLatch(1);
-
-        private Hold(long after) {
-            this.after = after;
-        }
-
-        private void hold() {
-            reached.countDown();
-            try {
-                released.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        /** Waits until the rebuild is held; false when it was not within the time. */
-        boolean awaitHeld(long seconds) throws InterruptedException {
-            return reached.await(seconds, TimeUnit.SECONDS);
-        }
-
-        void release() {
-            released.countDown();
-        }
     }
 }

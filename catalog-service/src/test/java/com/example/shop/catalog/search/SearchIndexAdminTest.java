@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.CategoryStub;
+import com.example.shop.catalog.support.HeldRebuildPoints;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -21,7 +22,6 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,9 +54,6 @@ import org.junit.jupiter.api.Test;
 class SearchIndexAdminTest {
 
     private static final String BASE = "/admin/catalog/search-index";
-
-    @Inject
-    RebuildIndex rebuildIndex;
 
     @ConfigProperty(name = "catalog.search.directory")
     String directory;
@@ -209,7 +206,7 @@ class SearchIndexAdminTest {
             });
         }
         try {
-            RebuildIndex.Hold hold = rebuildIndex.holdNextRebuildAfter(1);
+            HeldRebuildPoints.Hold hold = HeldRebuildPoints.holdNextRebuildAfter(1);
             String id = start("rebuild");
             assertTrue(hold.awaitHeld(30), "the rebuild did not reach its first product");
             try {
