@@ -18,8 +18,6 @@ public record EdgeAuth(JWTParser parser) {
 
     static final String ADMIN_ROLE = "admin";
 
-
-
     /** The subject of a valid admin token, or null (for a missing, invalid or non-admin token). */
     String adminSubject(String authorization) {
         if (authorization.length() < 8 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {

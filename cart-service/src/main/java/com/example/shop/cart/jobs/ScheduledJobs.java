@@ -20,8 +20,6 @@ public record ScheduledJobs(CartConfig config, JobRunner runner) {
 
     private static final Logger LOG = Logger.getLogger(ScheduledJobs.class);
 
-
-
     @Scheduled(identity = "expire-carts", every = "${cart.expiry.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void expire() {
         start(JobName.EXPIRE_CARTS, config.expiry().inactiveAfter());

@@ -53,8 +53,6 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
     private static final ImportKind<ProductBody> KIND = new ImportKind<>("products", ProductBody.class, ProductBody::sku, "sku");
     private static final int ATTEMPTS = 2;
 
-
-
     @Override
     public ImportKind<ProductBody> kind() {
         return KIND;

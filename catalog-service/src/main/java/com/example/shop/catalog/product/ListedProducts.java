@@ -28,8 +28,6 @@ record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMappe
     /** Pages of sku and version only: small documents, read a thousand at a time. */
     private static final int VERSIONS_PAGE = 1000;
 
-
-
     @Override
     public void forEach(Consumer<ListedProduct> each) {
         try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, ProductStore.SCAN_PAGE,

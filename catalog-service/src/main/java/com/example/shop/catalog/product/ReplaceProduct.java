@@ -25,8 +25,6 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
     private static final FindOneAndUpdateOptions RETURN_UPDATED = new FindOneAndUpdateOptions()
             .returnDocument(ReturnDocument.AFTER);
 
-
-
     public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {
             throw Problems.invalidField("sku", "'sku' in the body ('" + body.sku() + "') differs from the path ('" + sku

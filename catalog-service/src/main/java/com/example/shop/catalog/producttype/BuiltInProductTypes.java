@@ -41,8 +41,6 @@ public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, Pr
                     attr("rating", AttributeType.STRING, false),
                     attr("issue_date", AttributeType.DATE, true))));
 
-
-
     @Override
     public void putInPlace() {
         if (config.seedProductTypes()) {

@@ -21,8 +21,6 @@ public record DeclareProductType(ProductTypeStore store, ProductTypes types, Pro
 
     private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
-
-
     public ProductType declare(ProductType type) {
         checkDeclaration(type);
         try {

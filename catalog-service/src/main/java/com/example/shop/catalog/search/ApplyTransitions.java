@@ -32,8 +32,6 @@ public record ApplyTransitions(AvailabilityStore store, IndexUpdates updates) {
     public record Outcome(int applied, int stale) {
     }
 
-
-
     public Outcome apply(List<Transition> transitions) {
         Map<String, Transition> newest = new LinkedHashMap<>();
         for (Transition t : transitions) {

@@ -39,8 +39,6 @@ record CatalogRevision(SearchStore store) {
     record Stamp(String epoch, long revision) {
     }
 
-
-
     /** The current stamp (creating the counter, at revision 0, in a database that has none). */
     Stamp current() {
         return move(0);

@@ -38,8 +38,6 @@ record VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns run
     static final int LISTED = 100;
     private static final long NO_VERSION = Long.MIN_VALUE;
 
-
-
     /** Starts a verify run on this replica. */
     SearchIndexRun start() {
         return runs.start(SearchIndexRuns.VERIFY, "index", this::verify);

@@ -51,8 +51,6 @@ public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler re
     private static final Logger LOG = Logger.getLogger(ImportCategories.class);
     private static final ImportKind<CategoryLine> KIND = new ImportKind<>("categories", CategoryLine.class, CategoryLine::slug, "slug");
 
-
-
     @Override
     public ImportKind<CategoryLine> kind() {
         return KIND;

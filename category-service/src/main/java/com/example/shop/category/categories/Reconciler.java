@@ -39,8 +39,6 @@ public record Reconciler(CategoryStore store, CategoryConfig config, MeterRegist
 
     private static final Logger LOG = Logger.getLogger(Reconciler.class);
 
-
-
     /** A node whose stored ancestors differ from its parent chain, or whose chain is broken ({@code expected} null). */
     public record Discrepancy(Node node, List<Crumb> expected, DiscrepancyKind kind) {
     }

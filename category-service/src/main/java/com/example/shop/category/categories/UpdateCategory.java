@@ -20,8 +20,6 @@ public record UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory
     public record Changes(String name, String slug, boolean moveGiven, String parent) {
     }
 
-
-
     public Node update(String slug, Changes changes) {
         if (!changes.moveGiven()) {
             return lock.withLock(lease -> relabel.relabel(lease, store.requireBySlug(slug), changes.name(), changes.slug()));
