@@ -18,6 +18,7 @@ import com.example.shop.cart.jobs.JobsStore;
 import com.example.shop.cart.jobs.RunTrigger;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -37,7 +38,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -65,33 +65,24 @@ class JobRunsTest {
 
     private MongoClient otherClient;
     private JobRunner otherReplica;
-    private CountDownLatch working;
-    private CountDownLatch go;
+    /** The second replica's run, held once it has recorded some progress, until the test releases it. */
+    private Hold working;
 
     @BeforeEach
     void secondReplica() {
-        working = new CountDownLatch(1);
-        go = new CountDownLatch(1);
+        working = new Hold();
         otherClient = MongoClients.create(MongoTestResource.connectionString());
         JobRuns runs = new JobRuns(new JobsStore(otherClient.getDatabase("cart")), Duration.ofSeconds(30));
         otherReplica = new JobRunner(runs, Map.of(JobName.EXPIRE_CARTS, (threshold, progress) -> {
             progress.accept(counts(7, 0, 0));
-            working.countDown();
-            try {
-                if (!go.await(60, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("the test never let the run finish");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted");
-            }
+            working.hold();
             return counts(7, 7, 21);
         }), Duration.ofMillis(100), Duration.ofDays(7));
     }
 
     @AfterEach
     void stopSecondReplica() {
-        go.countDown();
+        working.release();
         // Let a run of the second replica end (and release its lease) before the next test.
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (TestDatabase.database("cart").getCollection("job_leases").countDocuments(new Document("_id", "expire-carts")) > 0
@@ -107,7 +98,7 @@ class JobRunsTest {
         JobRunner.Started elsewhere = otherReplica.start(JobName.EXPIRE_CARTS, RunTrigger.MANUAL, Duration.ZERO);
         assertTrue(elsewhere.started());
         String id = elsewhere.run().id();
-        assertTrue(working.await(10, TimeUnit.SECONDS));
+        assertTrue(working.awaitHeld(10));
 
         // Eight admins trigger the same job at once on this instance: all get the run going on elsewhere.
         List<Response> answers = concurrently(8, () -> Api.startJob("expire-carts", "PT0S"));
@@ -124,7 +115,7 @@ class JobRunsTest {
         running.then().body("state", equalTo("running")).body("trigger", equalTo("manual"))
                 .body("finished_at", nullValue()).body("started_at", notNullValue());
 
-        go.countDown();
+        working.release();
         Response finished = Api.awaitRun("/admin/jobs/runs/" + id);
         finished.then().body("state", equalTo("succeeded"))
                 .body("counts.expired", equalTo(7)).body("counts.returned_units", equalTo(21))

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.support.HeldWriteThroughPoints;
 import com.example.shop.testsupport.Eventually;
+import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.StoppableDatabase;
 import io.quarkus.test.junit.QuarkusTest;
@@ -66,7 +67,7 @@ class DatabaseOutageTest {
         awaitStatus("/q/health/ready", 200); // the index is open: writes go through it
         String word = "Outage" + UUID.randomUUID().toString().substring(0, 8);
         List<String> skus = new ArrayList<>();
-        List<HeldWriteThroughPoints.Hold> holds = new ArrayList<>();
+        List<Hold> holds = new ArrayList<>();
         for (int i = 0; i < WRITERS; i++) {
             String sku = Fixtures.sku("outage-" + i);
             skus.add(sku);
@@ -82,13 +83,13 @@ class DatabaseOutageTest {
                     return new long[] {status, System.nanoTime()};
                 }));
             }
-            for (HeldWriteThroughPoints.Hold hold : holds) {
+            for (Hold hold : holds) {
                 assertTrue(hold.awaitHeld(30), "every write reached its index change (MongoDB has it)");
             }
 
             StoppableDatabase.down();
             long released = System.nanoTime();
-            holds.forEach(HeldWriteThroughPoints.Hold::release);
+            holds.forEach(Hold::release);
 
             long slowest = 0;
             for (Future<long[]> answer : answers) {

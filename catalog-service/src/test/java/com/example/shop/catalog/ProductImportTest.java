@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.support.ArmedImportCrashPoints;
 import com.example.shop.testsupport.FailPoints;
+import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestTokens;
@@ -307,7 +308,7 @@ class ProductImportTest {
         for (int i = 0; i < 2500; i++) {
             products.add(album(prefix + "-" + i, "Album " + i, "Artist", List.of("Jazz"), "1962-02-02", 1000, 900));
         }
-        ArmedImportCrashPoints.Pause pause = ArmedImportCrashPoints.pauseAfterLine(1);
+        Hold pause = ArmedImportCrashPoints.pauseAfterLine(1);
         String id = upload(lines(products)).then().statusCode(202).extract().jsonPath().getString("id");
         try {
             assertTrue(pause.awaitHeld(30), "the import reached its first batch");
@@ -323,7 +324,7 @@ class ProductImportTest {
                             Updates.set("error", "no sign of life since the heartbeat")));
         } finally {
             FailPoints.off();
-            pause.resume();
+            pause.release();
         }
         JsonPath done = poll(id, 60);
         assertEquals("succeeded", done.getString("state"), done.prettify());

@@ -12,6 +12,7 @@ import com.example.shop.category.support.ArmedCheckpoints;
 import com.example.shop.category.support.Imports;
 import com.example.shop.category.support.Trees;
 import com.example.shop.category.support.Trees.Model;
+import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.mongodb.client.model.Filters;
@@ -93,9 +94,9 @@ class CategoryImportLeaseTest {
         Model model = seeded(Trees.wideTree("t", 40, 3));
         // the import moves t-1 (with t-4 below it) under t-3; the move takes t-4 under t-2
         model.parent.put("t-1", "t-3");
-        ArmedCheckpoints.Pause paused = checkpoints.pauseAt(MoveStep.IMPORT_BATCH_WRITTEN);
+        Hold paused = checkpoints.pauseAt(MoveStep.IMPORT_BATCH_WRITTEN);
         String id = Imports.post(Imports.file(linesOf(model))).then().statusCode(202).extract().path("id");
-        assertTrue(paused.awaitReached(60), "the import reached its write");
+        assertTrue(paused.awaitHeld(60), "the import reached its write");
         // on a loaded machine the pause may outlast the tests' 3 s lease: keep the import's own lease valid meanwhile
         Trees.db().getCollection("tree_locks").updateOne(Filters.and(Filters.eq("_id", "tree"), Filters.ne("owner", null)),
                 Updates.set("expiresAt", new Date(System.currentTimeMillis() + 60_000)));
@@ -103,7 +104,7 @@ class CategoryImportLeaseTest {
         CompletableFuture<Integer> move = CompletableFuture.supplyAsync(() -> Api.move("t-4", "t-2").statusCode());
         Thread.sleep(700);
         assertFalse(move.isDone(), "the move waits while the import holds the lease");
-        paused.resume();
+        paused.release();
 
         Imports.assertCounts(Imports.await(id), 41, 0, 1, 40, 0);
         assertEquals(200, move.get(30, TimeUnit.SECONDS));

@@ -10,6 +10,7 @@ import com.example.shop.category.categories.MoveStep;
 import com.example.shop.category.support.Api;
 import com.example.shop.category.support.ArmedCheckpoints;
 import com.example.shop.testsupport.Eventually;
+import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.StoppableDatabase;
 import io.quarkus.test.junit.QuarkusTest;
@@ -79,15 +80,15 @@ class DatabaseOutageTest {
         Api.created("Moved", moved, from);
         Api.created("Below", below, moved);
 
-        ArmedCheckpoints.Pause pause = checkpoints.pauseAt(MoveStep.PARENT_UPDATED);
+        Hold pause = checkpoints.pauseAt(MoveStep.PARENT_UPDATED);
         CompletableFuture<long[]> move = CompletableFuture.supplyAsync(
                 () -> new long[] {Api.move(moved, to).then().extract().statusCode(), System.nanoTime()});
-        assertTrue(pause.awaitReached(30), "the move wrote its parent pointer");
+        assertTrue(pause.awaitHeld(30), "the move wrote its parent pointer");
         StoppableDatabase.down();
         // another request finds the database gone (under load one always does first): the driver knows it now
         given().get("/categories/" + from).then().statusCode(503);
         long resumed = System.nanoTime();
-        pause.resume();
+        pause.release();
 
         long[] answer = move.get(60, TimeUnit.SECONDS);
         assertEquals(503, answer[0], "the database is unavailable");

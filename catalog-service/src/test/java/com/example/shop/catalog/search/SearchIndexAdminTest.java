@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.CategoryStub;
 import com.example.shop.catalog.support.HeldRebuildPoints;
+import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -206,7 +207,7 @@ class SearchIndexAdminTest {
             });
         }
         try {
-            HeldRebuildPoints.Hold hold = HeldRebuildPoints.holdNextRebuildAfter(1);
+            Hold hold = HeldRebuildPoints.holdNextRebuildAfter(1);
             String id = start("rebuild");
             assertTrue(hold.awaitHeld(30), "the rebuild did not reach its first product");
             try {

@@ -1,14 +1,13 @@
 package com.example.shop.catalog.support;
 
 import com.example.shop.catalog.search.WriteThroughPoints;
+import com.example.shop.testsupport.Hold;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 import java.util.Collection;
-import java.util.concurrent.CountDownLatch;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Replaces the no-op write-through points in the tests: armed for a sku ({@link #holdBeforeIndex}),
@@ -36,34 +35,6 @@ public class HeldWriteThroughPoints implements WriteThroughPoints {
             Hold hold = ARMED.remove(sku);
             if (hold != null) {
                 hold.hold();
-            }
-        }
-    }
-
-    /** A write held before its index change: the test waits for it to be held, then releases it. */
-    public static final class Hold {
-        private final CountDownLatch held = new CountDownLatch(1);
-        private final CountDownLatch released = new CountDownLatch(1);
-
-        private Hold() {
-        }
-
-        public boolean awaitHeld(long seconds) throws InterruptedException {
-            return held.await(seconds, TimeUnit.SECONDS);
-        }
-
-        public void release() {
-            released.countDown();
-        }
-
-        private void hold() {
-            held.countDown();
-            try {
-                if (!released.await(60, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("the test never released the held write");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
         }
     }

@@ -2,11 +2,10 @@ package com.example.shop.category.support;
 
 import com.example.shop.category.categories.Checkpoints;
 import com.example.shop.category.categories.MoveStep;
+import com.example.shop.testsupport.Hold;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Test-only replacement of the production {@code NoCheckpoints}: a test arms it to make the next
@@ -17,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * to expire and take it over from the dead holder, as after a real crash.
  *
  * <p>A test can also {@link #pauseAt} a step: the change then waits there, still holding what it
- * holds (the tree lease), until the test resumes it.
+ * holds (the tree lease), until the test releases its {@code Hold}.
  */
 @ApplicationScoped
 public class ArmedCheckpoints implements Checkpoints {
@@ -25,35 +24,19 @@ public class ArmedCheckpoints implements Checkpoints {
     private volatile MoveStep armed;
     private volatile Pause pause;
 
-    /** A change held at a step until {@link #resume}. */
-    public static final class Pause {
-        private final MoveStep step;
-        private final CountDownLatch reached = new CountDownLatch(1);
-        private final CountDownLatch resumed = new CountDownLatch(1);
-
-        private Pause(MoveStep step) {
-            this.step = step;
-        }
-
-        /** Waits until a change is held at the step; false if none got there in time. */
-        public boolean awaitReached(long seconds) throws InterruptedException {
-            return reached.await(seconds, TimeUnit.SECONDS);
-        }
-
-        public void resume() {
-            resumed.countDown();
-        }
+    /** A change held at a step until its hold is released. */
+    private record Pause(MoveStep step, Hold hold) {
     }
 
     public void arm(MoveStep step) {
         armed = step;
     }
 
-    /** The next change that reaches {@code step} waits there (at most 30 s) until the pause is resumed. */
-    public Pause pauseAt(MoveStep step) {
-        Pause p = new Pause(step);
-        pause = p;
-        return p;
+    /** The next change that reaches {@code step} waits there until the hold is released. */
+    public Hold pauseAt(MoveStep step) {
+        Hold hold = new Hold();
+        pause = new Pause(step, hold);
+        return hold;
     }
 
     public void disarm() {
@@ -61,21 +44,16 @@ public class ArmedCheckpoints implements Checkpoints {
         Pause p = pause;
         pause = null;
         if (p != null) {
-            p.resume();
+            p.hold().release();
         }
     }
 
     @Override
     public void reached(MoveStep step) {
         Pause p = pause;
-        if (p != null && p.step == step) {
+        if (p != null && p.step() == step) {
             pause = null;
-            p.reached.countDown();
-            try {
-                p.resumed.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            p.hold().hold();
         }
         if (step == armed) {
             armed = null;
