@@ -25,10 +25,10 @@ import org.jboss.logging.Logger;
  * Puts the service's schema in place and keeps trying until it is: at start-up, then every
  * {@code shop.schema.retry-every} on a worker thread. The schema is what the features declare: the
  * indexes of every {@link FeatureIndexes} bean (ordered by collection), then the work of every
- * {@link AfterIndexes} bean; a service's root package names the collections and knows no feature,
- * so it gathers nothing itself. Readiness ({@link SchemaReadiness}) stays DOWN until then. A
- * service started before its replica set has a primary (a normal first deploy on Kubernetes) thus
- * gets its indexes as soon as the database can take them, without a restart.
+ * {@link AfterIndexes} bean; each feature's store names its own collections, and a service's root
+ * package knows no feature, so it gathers nothing itself. Readiness ({@link SchemaReadiness}) stays
+ * DOWN until then. A service started before its replica set has a primary (a normal first deploy on
+ * Kubernetes) thus gets its indexes as soon as the database can take them, without a restart.
  *
  * <p>Each index is created by its own command, so that one conflict does not hold back the
  * others. MongoDB refuses an index whose key pattern exists under another name (85
