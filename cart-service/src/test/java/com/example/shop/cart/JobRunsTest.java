@@ -73,11 +73,11 @@ class JobRunsTest {
         working = new Hold();
         otherClient = MongoClients.create(MongoTestResource.connectionString());
         JobRuns runs = new JobRuns(new JobsStore(otherClient.getDatabase("cart")), Duration.ofSeconds(30));
-        otherReplica = new JobRunner(runs, Map.of(JobName.EXPIRE_CARTS, (threshold, progress) -> {
+        otherReplica = new JobRunner(runs, Map.of(JobName.EXPIRE_CARTS, new JobRunner.Job(Duration.ZERO, (threshold, progress) -> {
             progress.accept(counts(7, 0, 0));
             working.hold();
             return counts(7, 7, 21);
-        }), Duration.ofMillis(100), Duration.ofDays(7));
+        })), Duration.ofMillis(100), Duration.ofDays(7));
     }
 
     @AfterEach
@@ -95,7 +95,7 @@ class JobRunsTest {
 
     @Test
     void aRunGoingOnOnAnotherReplicaIsAnsweredInsteadOfStartingASecondOneAndCanBeFollowedHere() throws Exception {
-        JobRunner.Started elsewhere = otherReplica.start(JobName.EXPIRE_CARTS, RunTrigger.MANUAL, Duration.ZERO);
+        JobRunner.Started elsewhere = otherReplica.start(JobName.EXPIRE_CARTS, RunTrigger.MANUAL);
         assertTrue(elsewhere.started());
         String id = elsewhere.run().id();
         assertTrue(working.awaitHeld(10));

@@ -1,6 +1,5 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.PageSize;
@@ -21,7 +20,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -51,12 +49,10 @@ public class AdminJobsResource {
     private static final int DEFAULT_LIMIT = 20;
     private static final int MAX_LIMIT = 100;
 
-    private final CartConfig config;
     private final JobRunner runner;
     private final JobRuns runs;
 
-    AdminJobsResource(CartConfig config, JobRunner runner, JobRuns runs) {
-        this.config = config;
+    AdminJobsResource(JobRunner runner, JobRuns runs) {
         this.runner = runner;
         this.runs = runs;
     }
@@ -80,7 +76,8 @@ public class AdminJobsResource {
                           String olderThan) {
         JobName name = WireName.find(JobName.class, job)
                 .orElseThrow(() -> CartProblems.noSuchJob(job, WireName.all(JobName.class)));
-        JobRunner.Started started = runner.start(name, RunTrigger.MANUAL, duration(olderThan, thresholdOf(name)));
+        JobRunner.Started started = olderThan == null ? runner.start(name, RunTrigger.MANUAL)
+                : runner.start(name, RunTrigger.MANUAL, olderThan(olderThan));
         // A path, as written: JAX-RS would make a Location given as a URI absolute on this service's host.
         return Response.accepted(started.run()).header(HttpHeaders.LOCATION, RUNS + started.run().id()).build();
     }
@@ -117,27 +114,11 @@ public class AdminJobsResource {
         int size = PageSize.of(limit, DEFAULT_LIMIT, MAX_LIMIT);
         JobRuns.RunPosition after = cursor == null ? null : JobRuns.RunPosition.fromCursor(cursor).orElseThrow(() ->
                 Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of a page, unchanged"));
-        // One more than asked: whether there is a next page, without a count.
-        List<JobRunView> found = runs.page(name, size + 1, after);
-        if (found.size() <= size) {
-            return new JobRunView.Page(found, null);
-        }
-        List<JobRunView> page = found.subList(0, size);
-        return new JobRunView.Page(page, JobRuns.RunPosition.of(page.get(size - 1)).cursor());
+        return runs.page(name, size, after);
     }
 
-    private Duration thresholdOf(JobName job) {
-        return switch (job) {
-            case EXPIRE_CARTS -> config.expiry().inactiveAfter();
-            case CLEANUP_INVENTORY -> config.cleanup().olderThan();
-            case RESOLVE_CHECKOUTS -> config.checkout().stalledAfter();
-        };
-    }
-
-    static Duration duration(String given, Duration configured) {
-        if (given == null) {
-            return configured;
-        }
+    /** The {@code olderThan} of a start: a duration, not negative. */
+    private static Duration olderThan(String given) {
         try {
             Duration parsed = Duration.parse(given);
             if (parsed.isNegative()) {

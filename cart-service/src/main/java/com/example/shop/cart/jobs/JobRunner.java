@@ -46,21 +46,28 @@ public class JobRunner implements AutoCloseable {
         Map<String, Long> run(Duration threshold, Consumer<Map<String, Long>> progress);
     }
 
+    /**
+     * A job as the runner knows it: its work and the threshold it runs with unless a run is given another
+     * (its {@code cart.*} setting: how long a cart is inactive before it expires, and the like).
+     */
+    public record Job(Duration threshold, Work work) {
+    }
+
     /** A trigger's outcome: the run that is running now for it, and whether this trigger started it. */
     public record Started(JobRunView run, boolean started) {
     }
 
     private final JobRuns runs;
-    private final Map<JobName, Work> work;
+    private final Map<JobName, Job> jobs;
     private final Duration heartbeatEvery;
     private final Duration keepRunsFor;
     private final Clock clock;
     private final ExecutorService workers;
     private final ScheduledExecutorService heartbeats;
 
-    public JobRunner(JobRuns runs, Map<JobName, Work> work, Duration heartbeatEvery, Duration keepRunsFor) {
+    public JobRunner(JobRuns runs, Map<JobName, Job> jobs, Duration heartbeatEvery, Duration keepRunsFor) {
         this.runs = runs;
-        this.work = new EnumMap<>(work);
+        this.jobs = new EnumMap<>(jobs);
         this.heartbeatEvery = heartbeatEvery;
         this.keepRunsFor = keepRunsFor;
         this.clock = Clock.systemUTC();
@@ -75,7 +82,15 @@ public class JobRunner implements AutoCloseable {
         return thread;
     }
 
-    /** Starts a run of the job, or answers the run of it that is already going on (here or on another replica). */
+    /**
+     * Starts a run of the job with its own threshold, or answers the run of it that is already going on (here or
+     * on another replica).
+     */
+    public Started start(JobName job, RunTrigger trigger) {
+        return start(job, trigger, jobs.get(job).threshold());
+    }
+
+    /** {@link #start(JobName, RunTrigger)} with another threshold for this run. */
     public Started start(JobName job, RunTrigger trigger, Duration threshold) {
         long deadline = System.nanoTime() + JOIN_WAIT.toNanos();
         while (true) {
@@ -115,7 +130,7 @@ public class JobRunner implements AutoCloseable {
         RunState state = RunState.SUCCEEDED;
         String error = null;
         try {
-            counts.set(work.get(job).run(threshold, soFar -> counts.set(new LinkedHashMap<>(soFar))));
+            counts.set(jobs.get(job).work().run(threshold, soFar -> counts.set(new LinkedHashMap<>(soFar))));
         } catch (RuntimeException e) {
             state = RunState.FAILED;
             error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -21,7 +21,9 @@ import java.util.function.Consumer;
 /**
  * Builds this service's {@link JobRuns} and {@link JobRunner} from its store, its settings and the
  * three jobs, which belong to the features whose data they change: {@link ExpireCarts} and
- * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory). A job's report becomes the
+ * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory). Each job's threshold is its
+ * setting, named here only: the schedule and an admin's trigger both run a job with it, unless the
+ * trigger gives another. A job's report becomes the
  * run's counts as it would be written in JSON: its fields by their snake-case names, in order.
  */
 @ApplicationScoped
@@ -41,9 +43,12 @@ public class JobRunnerProducer {
     JobRunner jobRunner(JobRuns runs, CartConfig config, ObjectMapper json, ExpireCarts expireCarts,
                         CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts) {
         return new JobRunner(runs, Map.of(
-                JobName.EXPIRE_CARTS, JobRunnerProducer.<ExpiryReport>counted(json, expireCarts::run),
-                JobName.CLEANUP_INVENTORY, JobRunnerProducer.<CleanupReport>counted(json, cleanupInventory::run),
-                JobName.RESOLVE_CHECKOUTS, JobRunnerProducer.<CheckoutReport>counted(json, resolveCheckouts::run)),
+                JobName.EXPIRE_CARTS, new JobRunner.Job(config.expiry().inactiveAfter(),
+                        JobRunnerProducer.<ExpiryReport>counted(json, expireCarts::run)),
+                JobName.CLEANUP_INVENTORY, new JobRunner.Job(config.cleanup().olderThan(),
+                        JobRunnerProducer.<CleanupReport>counted(json, cleanupInventory::run)),
+                JobName.RESOLVE_CHECKOUTS, new JobRunner.Job(config.checkout().stalledAfter(),
+                        JobRunnerProducer.<CheckoutReport>counted(json, resolveCheckouts::run))),
                 config.jobs().heartbeatEvery(), config.jobs().keepRunsFor());
     }
 

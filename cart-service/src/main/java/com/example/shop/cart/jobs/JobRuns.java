@@ -140,8 +140,21 @@ public class JobRuns {
         return Optional.ofNullable(run).map(StoredRun::of).map(this::current).map(StoredRun::view);
     }
 
-    /** Newest first (by start, then id); {@code after} is the last run of the previous page. */
-    List<JobRunView> page(JobName job, int limit, RunPosition after) {
+    /**
+     * One page of runs of {@code job} (of every job when null), newest first (by start, then id), with the
+     * cursor of the next page; {@code after} is the last run of the previous page (null for the first).
+     */
+    JobRunView.Page page(JobName job, int size, RunPosition after) {
+        // One more than asked: whether there is a next page, without a count.
+        List<JobRunView> found = newestFirst(job, size + 1, after);
+        if (found.size() <= size) {
+            return new JobRunView.Page(found, null);
+        }
+        List<JobRunView> page = found.subList(0, size);
+        return new JobRunView.Page(page, RunPosition.of(page.get(size - 1)).cursor());
+    }
+
+    private List<JobRunView> newestFirst(JobName job, int limit, RunPosition after) {
         List<Bson> filters = new ArrayList<>();
         if (job != null) {
             filters.add(eq(StoredRun.JOB, job.wire()));

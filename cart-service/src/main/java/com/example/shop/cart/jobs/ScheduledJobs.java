@@ -3,12 +3,12 @@ package com.example.shop.cart.jobs;
 import com.example.shop.cart.CartConfig;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 import org.jboss.logging.Logger;
 
 /**
  * The three jobs on their schedules ({@code cart.*.every}), started and recorded as runs like an
- * admin's trigger ({@link JobRunner}), with trigger {@code scheduled}: an operator sees in
+ * admin's trigger ({@link JobRunner}), with trigger {@code scheduled} and each job's own threshold
+ * (the runner knows it): an operator sees in
  * {@code GET /admin/jobs/runs} when each last ran and what it did. A run of the same job already
  * going on (here, on another replica, or started by an admin) is not started twice; a failed run
  * (database down) is recorded as failed when it can be, and the next schedule tries again. The
@@ -16,28 +16,28 @@ import org.jboss.logging.Logger;
  * the expressions below find them.
  */
 @Singleton
-public record ScheduledJobs(CartConfig config, JobRunner runner) {
+public record ScheduledJobs(JobRunner runner) {
 
     private static final Logger LOG = Logger.getLogger(ScheduledJobs.class);
 
     @Scheduled(identity = "expire-carts", every = "${cart.expiry.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void expire() {
-        start(JobName.EXPIRE_CARTS, config.expiry().inactiveAfter());
+        start(JobName.EXPIRE_CARTS);
     }
 
     @Scheduled(identity = "cleanup-inventory", every = "${cart.cleanup.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void cleanup() {
-        start(JobName.CLEANUP_INVENTORY, config.cleanup().olderThan());
+        start(JobName.CLEANUP_INVENTORY);
     }
 
     @Scheduled(identity = "resolve-checkouts", every = "${cart.checkout.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void resolve() {
-        start(JobName.RESOLVE_CHECKOUTS, config.checkout().stalledAfter());
+        start(JobName.RESOLVE_CHECKOUTS);
     }
 
-    private void start(JobName job, Duration threshold) {
+    private void start(JobName job) {
         try {
-            runner.start(job, RunTrigger.SCHEDULED, threshold);
+            runner.start(job, RunTrigger.SCHEDULED);
         } catch (RuntimeException e) {
             LOG.warnf("Scheduled %s could not start; the next schedule tries again: %s", job.wire(), e.getMessage());
         }
