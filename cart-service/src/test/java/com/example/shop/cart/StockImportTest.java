@@ -78,7 +78,7 @@ class StockImportTest {
         started.then().statusCode(202).body("kind", equalTo("stock")).body("id", org.hamcrest.Matchers.notNullValue());
         String location = started.header("Location");
         assertNotNull(location);
-        assertTrue(location.endsWith(IMPORTS + "/" + started.jsonPath().getString("id")), location);
+        assertEquals(IMPORTS + "/" + started.jsonPath().getString("id"), location);
 
         JsonPath run = awaitImport(location);
         assertEquals("succeeded", run.getString("state"));

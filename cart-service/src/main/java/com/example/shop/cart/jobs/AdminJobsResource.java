@@ -7,6 +7,7 @@ import com.example.shop.web.WireName;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.runs.RunStarted;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -15,7 +16,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -45,7 +45,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ApplicationScoped
 public class AdminJobsResource {
 
-    static final String RUNS = "/admin/jobs/runs/";
+    private static final String RUNS = "/admin/jobs/runs/";
     private static final int DEFAULT_LIMIT = 20;
     private static final int MAX_LIMIT = 100;
 
@@ -78,8 +78,7 @@ public class AdminJobsResource {
                 .orElseThrow(() -> CartProblems.noSuchJob(job, WireName.all(JobName.class)));
         JobRunner.Started started = olderThan == null ? runner.start(name, RunTrigger.MANUAL)
                 : runner.start(name, RunTrigger.MANUAL, olderThan(olderThan));
-        // A path, as written: JAX-RS would make a Location given as a URI absolute on this service's host.
-        return Response.accepted(started.run()).header(HttpHeaders.LOCATION, RUNS + started.run().id()).build();
+        return RunStarted.accepted(RUNS + started.run().id(), started.run());
     }
 
     @GET

@@ -102,7 +102,7 @@ class SearchIndexAdminTest {
 
     private static String start(String kind) {
         return admin().when().post(BASE + "/" + kind).then().statusCode(202)
-                .header("Location", org.hamcrest.Matchers.containsString(BASE + "/" + kind + "/"))
+                .header("Location", org.hamcrest.Matchers.matchesPattern("^" + BASE + "/" + kind + "/[0-9a-f]{24}$"))
                 .body("kind", equalTo(kind)).body("state", equalTo("running"))
                 .extract().path("id");
     }
