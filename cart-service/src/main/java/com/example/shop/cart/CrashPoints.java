@@ -25,6 +25,8 @@ public interface CrashPoints {
         /** Checkout: cart marked complete, reservations not yet turned into sales. */
         AFTER_COMPLETE,
         /** Every unit moved and the cart written, the move not yet settled (its marks and journal entry remain). */
-        BEFORE_SETTLE
+        BEFORE_SETTLE,
+        /** The cleanup finishing a release or sale: the reservation's mark read, the stock not yet credited. */
+        CLEANUP_AFTER_READING_MARK
     }
 }

@@ -11,6 +11,7 @@ import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.inventory.Reservations;
 import jakarta.inject.Singleton;
 import java.util.Date;
+import java.util.Optional;
 import org.bson.conversions.Bson;
 
 /**
@@ -80,16 +81,24 @@ public record SettleCheckout(CartsStore store, Reservations reservations, CrashP
         }
         String cartId = cart.id();
         long sold = 0;
+        boolean busy = false;
         for (StoredCart.Item item : cart.items()) {
             if (item.settled()) {
                 continue;
             }
-            Reservations.Sale sale = reservations.sell(item.sku(), cartId, item.qty());
-            sold += sale.units();
+            Optional<Reservations.Sale> sale = reservations.sell(item.sku(), cartId, item.qty());
+            if (sale.isEmpty()) {
+                busy = true; // the cleanup is finishing this line's sale: the next resolve-checkouts marks it
+                continue;
+            }
+            sold += sale.get().units();
             store.update(and(StoredCart.withId(cartId), eq(StoredCart.ITEM_SKU, item.sku())), set(StoredCart.MATCHED_ITEM_SETTLED, true));
-            reservations.settle(sale.move());
+            reservations.settle(sale.get().move());
         }
         soldOut[0] = sold;
+        if (busy) {
+            return null;
+        }
         return store.updateAndGet(and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.COMPLETE)), set(StoredCart.SETTLED, true));
     }
 

@@ -6,6 +6,8 @@ import static com.mongodb.client.model.Updates.set;
 
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
+import com.example.shop.cart.CrashPoints;
+import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -55,8 +57,10 @@ public class CleanupInventory {
     private final UnitMoves steps;
     private final Claims claims;
     private final CartMetrics metrics;
+    private final CrashPoints crashPoints;
 
-    public CleanupInventory(InventoryStore store, MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics) {
+    public CleanupInventory(InventoryStore store, MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics,
+                            CrashPoints crashPoints) {
         this.inventory = store.inventory();
         this.reservations = store.reservations();
         this.moves = store.moves();
@@ -64,6 +68,7 @@ public class CleanupInventory {
         this.steps = steps;
         this.claims = claims;
         this.metrics = metrics;
+        this.crashPoints = crashPoints;
     }
 
     public CleanupReport run(Duration olderThan) {
@@ -120,6 +125,7 @@ public class CleanupInventory {
             case RELEASE, SELL -> {
                 Document held = reservations.find(eq(StoredReservation.ID, move.reservation())).first();
                 OptionalLong taken = held == null ? OptionalLong.empty() : MoveMarks.marked(held, move.op());
+                crashPoints.reached(CrashPoint.CLEANUP_AFTER_READING_MARK);
                 if (taken.isPresent()) {
                     boolean sale = move.kind() == MoveKind.SELL;
                     steps.restore(move.op(), move.sku(), sale ? 0 : taken.getAsLong(), sale ? taken.getAsLong() : 0);

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
@@ -93,16 +94,25 @@ public class MoveJournal {
         return move;
     }
 
-    /** Journals a move whose op is derived from what it does (a sale), or resumes the entry an earlier attempt left. */
-    Move beginOrResume(Move move) {
+    /**
+     * Journals a move whose op is derived from what it does (a sale), or resumes the entry an earlier attempt
+     * left, claimed ({@link #claim}) as the cleanup claims it: empty when another worker owns that entry now.
+     * Without the claim, a resumed sale and the cleanup finishing the same move could each read the first
+     * step's mark, one settle the move (its marks gone), and the other then sell the units a second time.
+     */
+    Optional<Move> beginOrResume(Move move) {
         try {
-            return begin(move);
+            return Optional.of(begin(move));
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
                 throw e;
             }
             Document left = moves.find(eq(Move.OP, move.op())).first();
-            return left == null ? begin(move) : Move.of(left);
+            if (left == null) {
+                return Optional.of(begin(move)); // settled in between: a new move, which finds nothing left to do
+            }
+            Move resumed = Move.of(left);
+            return claim(resumed) ? Optional.of(resumed) : Optional.empty();
         }
     }
 

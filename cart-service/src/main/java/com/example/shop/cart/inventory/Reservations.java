@@ -15,6 +15,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.bson.Document;
 
@@ -127,16 +128,21 @@ public class Reservations {
      * Sells {@code units} of the cart's reservation: reservation −n, stock reserved → sold. The move's
      * op is derived from the cart and sku, so a checkout finished again after a crash resumes the same
      * move and sells nothing twice. Returns the units sold; settle it once the line is marked sold.
+     * Empty when another worker (the cleanup) is finishing that move now: nothing done, try again later.
      */
-    public Sale sell(String sku, String cartId, long units) {
-        Move sale = journal.beginOrResume(Move.of("sell " + StoredReservation.id(sku, cartId), MoveKind.SELL, sku, cartId, units));
+    public Optional<Sale> sell(String sku, String cartId, long units) {
+        Optional<Move> begun = journal.beginOrResume(Move.of("sell " + StoredReservation.id(sku, cartId), MoveKind.SELL, sku, cartId, units));
+        if (begun.isEmpty()) {
+            return Optional.empty();
+        }
+        Move sale = begun.get();
         long sold = steps.unhold(sale);
         crashPoints.reached(CrashPoint.AFTER_UNHOLD);
         if (sold > 0) {
             steps.restore(sale.op(), sku, 0, sold);
         }
         metrics.sold(sold);
-        return new Sale(sale, sold);
+        return Optional.of(new Sale(sale, sold));
     }
 
     /** A sale's move and the units it sold. */
