@@ -17,12 +17,15 @@ import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.ArmedCrashPoints;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
+import com.example.shop.testsupport.Eventually;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -156,7 +159,8 @@ class MoveCrashPointsTest {
         String cleaning = Api.startJob("cleanup-inventory", "PT0S").then().statusCode(202).extract().header("Location");
         assertTrue(cleanup.awaitHeld(30), "the cleanup did not reach the sale's move");
         job("resolve-checkouts", "PT0S").then().statusCode(200);
-        waitForSettledMarks(sku);
+        // the settler of the sale the job finished (if it finished one) removes its marks within a few seconds
+        Eventually.holds(Duration.ofSeconds(5), () -> Invariant.inventory(sku).get("moves") instanceof List<?> marks && marks.isEmpty());
         cleanup.release();
         Api.awaitRun(cleaning).then().body("state", org.hamcrest.Matchers.equalTo("succeeded"));
         job("resolve-checkouts", "PT0S").then().statusCode(200);
@@ -166,18 +170,6 @@ class MoveCrashPointsTest {
         assertEquals(7, available(sku));
         assertEquals(true, Invariant.cart(cart).getBoolean("settled"));
         Invariant.assertStrict();
-    }
-
-    /** Gives the settler of a sale the job finished a few seconds to remove its marks (if it finished one). */
-    private static void waitForSettledMarks(String sku) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            Object marks = Invariant.inventory(sku).get("moves");
-            if (marks instanceof java.util.List<?> list && list.isEmpty()) {
-                return;
-            }
-            Thread.sleep(50);
-        }
     }
 
     /** The moves left by the dead request are older than "now" once a moment has passed; the cleanup takes them. */
