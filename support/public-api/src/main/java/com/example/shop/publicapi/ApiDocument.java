@@ -34,7 +34,7 @@ import java.util.TreeMap;
  * the same definition share one name, and every {@code $ref} (and security requirement) of a
  * document follows its renames. Two definitions that differ only by what their references point
  * to are told apart too: the renaming is repeated until nothing changes.</li>
- * <li><b>The edge's own answers</b> ({@link GatewayAnswers}): every operation may get the
+ * <li><b>The edge's own answers</b> ({@link GatewayAnswer}): every operation may get the
  * gateway's 502, 503 and 504; an operation with a body its 413; an operation the gateway guards
  * (same rule as at the edge) the admin bearer requirement and the gateway's 401 and 403. What a
  * service documents for a status is kept; a gateway answer no operation refers to is left out.</li>
@@ -250,21 +250,15 @@ public final class ApiDocument {
             if (!operation.has("security")) {
                 operation.putArray("security").addObject().putArray(GatewayAnswers.ADMIN_SCHEME);
             }
-            answer(responses, "401", GatewayAnswers.UNAUTHORIZED);
-            answer(responses, "403", GatewayAnswers.FORBIDDEN);
+            GatewayAnswer.UNAUTHORIZED.referFrom(responses);
+            GatewayAnswer.FORBIDDEN.referFrom(responses);
         }
         if (operation.has("requestBody")) {
-            answer(responses, "413", GatewayAnswers.PAYLOAD_TOO_LARGE);
+            GatewayAnswer.PAYLOAD_TOO_LARGE.referFrom(responses);
         }
-        answer(responses, "502", GatewayAnswers.BAD_GATEWAY);
-        answer(responses, "503", GatewayAnswers.SERVICE_UNAVAILABLE);
-        answer(responses, "504", GatewayAnswers.TIMEOUT);
-    }
-
-    private static void answer(ObjectNode responses, String status, String component) {
-        if (!responses.has(status)) {
-            responses.putObject(status).put("$ref", "#/components/responses/" + component);
-        }
+        GatewayAnswer.BAD_GATEWAY.referFrom(responses);
+        GatewayAnswer.SERVICE_UNAVAILABLE.referFrom(responses);
+        GatewayAnswer.TIMEOUT.referFrom(responses);
     }
 
     private static void uniqueOperationId(ObjectNode operation, String service, Set<String> operationIds) {

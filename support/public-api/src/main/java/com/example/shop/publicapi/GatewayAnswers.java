@@ -5,22 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * What the gateway itself contributes to the API document: its own problem answers (401, 403,
- * 413, 502, 503, 504), the admin bearer scheme, the {@code Problem} schema they use, and its own
- * path ({@code /api/openapi}). Its {@code Problem} and {@code adminBearer} are written like the
+ * What the gateway itself contributes to the API document: its own problem answers
+ * ({@link GatewayAnswer}: 401, 403, 413, 502, 503, 504), the admin bearer scheme, the
+ * {@code Problem} schema they use, and its own path ({@code /api/openapi}). Its {@code Problem} and {@code adminBearer} are written like the
  * services' (web-support's ProblemDocumentation, quarkus.smallrye-openapi.security-scheme-*), so
  * that the merge finds one of each; were they to drift apart, the merge would keep both under
  * distinct names rather than lose one.
  */
 public final class GatewayAnswers {
 
-    /** Names of the gateway's responses in {@code components.responses}. */
-    public static final String UNAUTHORIZED = "GatewayUnauthorized";
-    public static final String FORBIDDEN = "GatewayForbidden";
-    public static final String PAYLOAD_TOO_LARGE = "GatewayPayloadTooLarge";
-    public static final String BAD_GATEWAY = "GatewayBadGateway";
-    public static final String SERVICE_UNAVAILABLE = "GatewayServiceUnavailable";
-    public static final String TIMEOUT = "GatewayTimeout";
     public static final String ADMIN_SCHEME = "adminBearer";
     public static final String PROBLEM = "Problem";
     static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
@@ -62,26 +55,10 @@ public final class GatewayAnswers {
                 .put("description", "A JWT (RS256) from the platform's issuer with 'admin' in groups")
                 .put("type", "http").put("scheme", "bearer").put("bearerFormat", "JWT");
         ObjectNode responses = components.putObject("responses");
-        responses.set(UNAUTHORIZED, problem("No valid bearer token on an admin operation (checked by the gateway; "
-                + "WWW-Authenticate: Bearer)", "unauthorized"));
-        responses.set(FORBIDDEN, problem("A valid token without the admin role (checked by the gateway)", "forbidden"));
-        responses.set(PAYLOAD_TOO_LARGE, problem("The request body is over the gateway's limit", "payload-too-large"));
-        responses.set(BAD_GATEWAY, problem("The service broke off its answer ('service' names it)", "bad-gateway"));
-        ObjectNode unavailable = problem("The service cannot be reached ('service' names it); Retry-After says when "
-                + "to try again", "service-unavailable");
-        unavailable.putObject("headers").putObject("Retry-After")
-                .put("description", "Seconds to wait before retrying").putObject("schema").put("type", "integer");
-        responses.set(SERVICE_UNAVAILABLE, unavailable);
-        responses.set(TIMEOUT, problem("The service did not answer within its timeout ('service' names it)", "upstream-timeout"));
+        for (GatewayAnswer answer : GatewayAnswer.values()) {
+            answer.defineIn(responses);
+        }
         return document;
-    }
-
-    private static ObjectNode problem(String description, String kind) {
-        ObjectNode response = JSON.createObjectNode();
-        response.put("description", description + ". Problem type https://problems.shop.example/" + kind + ".");
-        response.putObject("content").putObject(PROBLEM_MEDIA_TYPE).putObject("schema")
-                .put("$ref", "#/components/schemas/" + PROBLEM);
-        return response;
     }
 
     /** The same schema as web-support's {@code ProblemDocumentation} writes into each service's document. */
