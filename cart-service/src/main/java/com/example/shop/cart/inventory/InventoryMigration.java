@@ -48,17 +48,26 @@ public class InventoryMigration {
 
     private static final Logger LOG = Logger.getLogger(InventoryMigration.class);
     static final String NAME = "inventory-ledger";
-    /** The first model's holders of a sku: {@code carted: [{cart_id, qty, timestamp}]} in its stock document. */
-    private static final String OLD_HOLDERS = "carted";
-    private static final String OLD_HOLDER_CART = "cart_id";
-    private static final String OLD_HOLDER_QTY = "qty";
-    private static final String OLD_HOLDER_AT = "timestamp";
-    /** The marker in {@code migrations}: {_id: NAME, done, finished, converted}. */
-    private static final String MARKER_ID = "_id";
-    private static final String MARKER_DONE = "done";
-    private static final String MARKER_FINISHED = "finished";
-    private static final String MARKER_CONVERTED = "converted";
     private static final int CHUNK = 1000;
+
+    /**
+     * A holder of a sku in the first model, as a typed value: an entry of
+     * {@code carted: [{cart_id, qty, timestamp}]} in the sku's stock document.
+     */
+    private record OldHolder(String cartId, long qty, Date at) {
+
+        static final String ARRAY = "carted";
+        static final String CART = "cart_id";
+        static final String QTY = "qty";
+        static final String AT = "timestamp";
+
+        /** The holders a stock document lists (none when it has no {@code carted}). */
+        static List<OldHolder> of(Document stock) {
+            return documents(stock, ARRAY).stream()
+                    .map(entry -> new OldHolder(entry.getString(CART), number(entry, QTY), entry.getDate(AT)))
+                    .toList();
+        }
+    }
 
     private final MongoCollection<Document> inventory;
     private final MongoCollection<Document> reservations;
@@ -113,17 +122,16 @@ public class InventoryMigration {
 
     /** Converts every stock document still in the first model; returns how many it converted. */
     public int migrate() {
-        if (migrations.find(and(eq(MARKER_ID, NAME), eq(MARKER_DONE, true))).first() != null) {
+        if (migrations.find(MigrationMarker.doneFilter(NAME)).first() != null) {
             done = true;
             return 0;
         }
         int converted = 0;
-        for (Document stock : inventory.find(exists(OLD_HOLDERS, true))) {
+        for (Document stock : inventory.find(exists(OldHolder.ARRAY, true))) {
             convert(stock);
             converted++;
         }
-        migrations.updateOne(eq(MARKER_ID, NAME),
-                combine(set(MARKER_DONE, true), set(MARKER_FINISHED, new Date()), set(MARKER_CONVERTED, converted)),
+        migrations.updateOne(MigrationMarker.byName(NAME), new MigrationMarker(NAME, true, new Date(), converted).update(),
                 new UpdateOptions().upsert(true));
         if (converted > 0) {
             LOG.infof("Converted the stock of %d skus to the reservation ledger", converted);
@@ -137,19 +145,17 @@ public class InventoryMigration {
         List<String> ids = new ArrayList<>();
         List<WriteModel<Document>> inserts = new ArrayList<>();
         long reserved = 0;
-        for (Document entry : documents(stock, OLD_HOLDERS)) {
-            long qty = number(entry, OLD_HOLDER_QTY);
-            if (qty <= 0) {
+        for (OldHolder holder : OldHolder.of(stock)) {
+            if (holder.qty() <= 0) {
                 continue;
             }
-            String cartId = entry.getString(OLD_HOLDER_CART);
-            String id = StoredReservation.id(sku, cartId);
+            String id = StoredReservation.id(sku, holder.cartId());
             ids.add(id);
-            reserved += qty;
-            Date at = entry.getDate(OLD_HOLDER_AT) == null ? new Date() : entry.getDate(OLD_HOLDER_AT);
+            reserved += holder.qty();
+            Date at = holder.at() == null ? new Date() : holder.at();
             inserts.add(new UpdateOneModel<>(eq(StoredReservation.ID, id),
-                    combine(setOnInsert(StoredReservation.SKU, sku), setOnInsert(StoredReservation.CART, cartId),
-                            setOnInsert(StoredReservation.QTY, qty), setOnInsert(StoredReservation.RESERVED_AT, at)),
+                    combine(setOnInsert(StoredReservation.SKU, sku), setOnInsert(StoredReservation.CART, holder.cartId()),
+                            setOnInsert(StoredReservation.QTY, holder.qty()), setOnInsert(StoredReservation.RESERVED_AT, at)),
                     new UpdateOptions().upsert(true)));
         }
         for (int from = 0; from < inserts.size(); from += CHUNK) {
@@ -157,8 +163,8 @@ public class InventoryMigration {
             reservations.bulkWrite(inserts.subList(from, to), new BulkWriteOptions().ordered(false));
             journalReconcile(sku, from / CHUNK, ids.subList(from, to));
         }
-        inventory.updateOne(and(eq(StoredStock.SKU, sku), exists(OLD_HOLDERS, true)),
-                combine(set(StoredStock.RESERVED, reserved), unset(OLD_HOLDERS)));
+        inventory.updateOne(and(eq(StoredStock.SKU, sku), exists(OldHolder.ARRAY, true)),
+                combine(set(StoredStock.RESERVED, reserved), unset(OldHolder.ARRAY)));
     }
 
     private void journalReconcile(String sku, int chunk, List<String> ids) {
