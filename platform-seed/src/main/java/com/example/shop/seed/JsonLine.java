@@ -6,7 +6,8 @@ import java.util.List;
  * One JSON object written into a reused StringBuilder, fields in the order they are added: the
  * generator's output is plain enough (strings, integers, string arrays, nested objects) that no
  * JSON library is needed, and the jar runs with {@code java -jar} alone. Strings are escaped as
- * RFC 8259 requires (quote, backslash, control characters); everything else is written as UTF-8.
+ * RFC 8259 requires: a quote or a backslash after a backslash, a control character as its
+ * four-digit hexadecimal escape; everything else is written as UTF-8.
  */
 final class JsonLine {
 
@@ -92,19 +93,12 @@ final class JsonLine {
         }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
             }
         }
         out.append('"');
