@@ -28,9 +28,9 @@ public final class CartProblems {
     }
 
     public static ProblemException insufficientInventory(String sku, long available, int requested) {
-        return new ProblemException(Problem.of(409, "insufficient-inventory", "Insufficient inventory",
+        return Problems.conflict("insufficient-inventory", "Insufficient inventory",
                 "Only " + available + " of '" + sku + "' available, " + requested + " requested.")
-                .with("sku", sku).with("available", available).with("requested", requested));
+                .with("sku", sku).with("available", available).with("requested", requested);
     }
 
     public static ProblemException unknownSku(String sku) {
@@ -51,18 +51,18 @@ public final class CartProblems {
     }
 
     public static ProblemException currencyMismatch(String cartCurrency, String productCurrency) {
-        return new ProblemException(Problem.of(409, "currency-mismatch", "Currency mismatch",
-                "The cart is priced in " + cartCurrency + " but this product in " + productCurrency + "."));
+        return Problems.conflict("currency-mismatch", "Currency mismatch",
+                "The cart is priced in " + cartCurrency + " but this product in " + productCurrency + ".");
     }
 
     public static ProblemException lineLimit(String sku, int max) {
-        return new ProblemException(Problem.of(409, "line-limit", "Line limit",
-                "A cart may hold at most " + max + " units of '" + sku + "'.").with("sku", sku).with("max", max));
+        return Problems.conflict("line-limit", "Line limit",
+                "A cart may hold at most " + max + " units of '" + sku + "'.").with("sku", sku).with("max", max);
     }
 
     public static ProblemException tooManyLines(int max) {
-        return new ProblemException(Problem.of(409, "too-many-lines", "Too many lines",
-                "A cart may hold at most " + max + " lines.").with("max", max));
+        return Problems.conflict("too-many-lines", "Too many lines",
+                "A cart may hold at most " + max + " lines.").with("max", max);
     }
 
     public static ProblemException emptyCart() {

@@ -2,6 +2,7 @@ package com.example.shop.category;
 
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
+import com.example.shop.problems.Problems;
 import java.util.List;
 
 /**
@@ -25,14 +26,14 @@ public final class CategoryProblems {
     }
 
     public static ProblemException duplicateSlug(String slug) {
-        return new ProblemException(Problem.of(409, "duplicate-slug", "Duplicate slug",
-                "A category with slug '" + slug + "' already exists").with("field", "slug").with("slug", slug));
+        return Problems.conflict("duplicate-slug", "Duplicate slug",
+                "A category with slug '" + slug + "' already exists").with("field", "slug").with("slug", slug);
     }
 
     public static ProblemException cycle(String slug, String parent) {
-        return new ProblemException(Problem.of(409, "category-cycle", "Move would create a cycle",
+        return Problems.conflict("category-cycle", "Move would create a cycle",
                 "Cannot move '" + slug + "' under '" + parent + "': it is '" + slug + "' itself or one of its descendants")
-                .with("slug", slug).with("parent", parent));
+                .with("slug", slug).with("parent", parent);
     }
 
     /**
@@ -40,9 +41,9 @@ public final class CategoryProblems {
      * starting and ending with the line's own.
      */
     public static ProblemException importCycle(String slug, List<String> loop) {
-        return new ProblemException(Problem.of(409, "category-cycle", "Move would create a cycle",
+        return Problems.conflict("category-cycle", "Move would create a cycle",
                 "Field 'parent': the parents loop: " + String.join(" -> ", loop))
-                .with("field", "parent").with("slug", slug).with("parent", loop.get(1)));
+                .with("field", "parent").with("slug", slug).with("parent", loop.get(1));
     }
 
     /**
@@ -59,8 +60,8 @@ public final class CategoryProblems {
 
     /** An import line's id is not the id of the category it names, or belongs to another category. */
     public static ProblemException idConflict(String slug, String detail) {
-        return new ProblemException(Problem.of(409, "category-id-conflict", "Category id conflict",
-                "Field 'id': " + detail).with("field", "id").with("slug", slug));
+        return Problems.conflict("category-id-conflict", "Category id conflict",
+                "Field 'id': " + detail).with("field", "id").with("slug", slug);
     }
 
     /** A move's guard on the parent pointer it read matched nothing: the node changed under it. */

@@ -16,4 +16,9 @@ public class ProblemException extends RuntimeException {
     public Problem problem() {
         return problem;
     }
+
+    /** The same problem with one more extension member ({@link Problem#with}), for a kind's own details. */
+    public ProblemException with(String member, Object value) {
+        return new ProblemException(problem.with(member, value));
+    }
 }

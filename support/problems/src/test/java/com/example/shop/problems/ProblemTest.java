@@ -20,6 +20,15 @@ class ProblemTest {
     }
 
     @Test
+    void aSharedKindTakesAServicesOwnMembersAndKeepsItsTypeAndTitle() {
+        ProblemException plain = Problems.notFound("No product with sku 'moanin'");
+        Problem problem = plain.with("sku", "moanin").problem();
+        assertEquals("{\"type\":\"https://problems.shop.example/not-found\",\"title\":\"Not found\",\"status\":404,"
+                + "\"detail\":\"No product with sku 'moanin'\",\"sku\":\"moanin\"}", problem.toJson());
+        assertEquals(Map.of(), plain.problem().extensions(), "the exception it came from is unchanged");
+    }
+
+    @Test
     void aStaleVersionIsA412ThatSaysTheCurrentVersion() {
         Problem problem = Problems.preconditionFailed("Product 'moanin'", 1, 3L).problem();
         assertEquals("{\"type\":\"https://problems.shop.example/precondition-failed\",\"title\":\"Precondition failed\","
