@@ -2,19 +2,17 @@ package com.example.shop.cart.carts;
 
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.ReturnDocument;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The carts feature's collection, {@code cart}: only this feature's use cases write or read it;
@@ -22,8 +20,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * is read and written as a {@link StoredCart}; filters, updates and the collection's index are
  * built from its field names.
  */
-@ApplicationScoped
-public class CartsStore implements FeatureIndexes {
+@Singleton
+public record CartsStore(MongoCollection<Document> carts) implements FeatureIndexes {
 
     private static final String CARTS = "cart";
 
@@ -34,25 +32,15 @@ public class CartsStore implements FeatureIndexes {
 
     private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
 
-    private final MongoCollection<Document> carts;
-
+    /** The service's database, or any other: tests run a second "replica" of the jobs on a client of their own. */
     @Inject
-    CartsStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this(client.getDatabase(database));
-    }
-
-    /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public CartsStore(MongoDatabase database) {
-        this.carts = database.getCollection(CARTS);
+        this(database.getCollection(CARTS));
     }
 
     @Override
     public List<RequiredIndex> indexes() {
         return INDEXES;
-    }
-
-    MongoCollection<Document> carts() {
-        return carts;
     }
 
     /** The cart with this id, or null. */

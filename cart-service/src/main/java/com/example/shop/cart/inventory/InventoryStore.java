@@ -3,16 +3,14 @@ package com.example.shop.cart.inventory;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.WriteConcern;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.Document;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The inventory feature's collections: {@code inventory} (stock per sku, the collection of record),
@@ -21,8 +19,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * carts feature reserves, returns and sells stock through {@link Reservations}. A sku's
  * reservations need no index of their own: their ids put them side by side in the {@code _id} index.
  */
-@ApplicationScoped
-public class InventoryStore implements FeatureIndexes {
+@Singleton
+public record InventoryStore(MongoCollection<Document> inventory, MongoCollection<Document> reservations,
+                             MongoCollection<Document> moves, MongoCollection<Document> migrations,
+                             MongoCollection<Document> availabilityOutbox, MongoCollection<Document> availabilityListed)
+        implements FeatureIndexes {
 
     /** The collection of record for stock, one document per sku. */
     private static final String INVENTORY = "inventory";
@@ -57,26 +58,12 @@ public class InventoryStore implements FeatureIndexes {
      */
     static final WriteConcern STEPS = WriteConcern.ACKNOWLEDGED.withJournal(false);
 
-    private final MongoCollection<Document> inventory;
-    private final MongoCollection<Document> reservations;
-    private final MongoCollection<Document> moves;
-    private final MongoCollection<Document> migrations;
-    private final MongoCollection<Document> availabilityOutbox;
-    private final MongoCollection<Document> availabilityListed;
-
+    /** The service's database, or any other: tests run a second "replica" of the jobs on a client of their own. */
     @Inject
-    InventoryStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this(client.getDatabase(database));
-    }
-
-    /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public InventoryStore(MongoDatabase database) {
-        this.inventory = database.getCollection(INVENTORY);
-        this.reservations = database.getCollection(RESERVATIONS);
-        this.moves = database.getCollection(INVENTORY_MOVES);
-        this.migrations = database.getCollection(MIGRATIONS);
-        this.availabilityOutbox = database.getCollection(AVAILABILITY_OUTBOX);
-        this.availabilityListed = database.getCollection(AVAILABILITY_LISTED);
+        this(database.getCollection(INVENTORY), database.getCollection(RESERVATIONS), database.getCollection(INVENTORY_MOVES),
+                database.getCollection(MIGRATIONS), database.getCollection(AVAILABILITY_OUTBOX),
+                database.getCollection(AVAILABILITY_LISTED));
     }
 
     @Override
@@ -84,32 +71,8 @@ public class InventoryStore implements FeatureIndexes {
         return INDEXES;
     }
 
-    MongoCollection<Document> inventory() {
-        return inventory;
-    }
-
-    MongoCollection<Document> reservations() {
-        return reservations;
-    }
-
-    MongoCollection<Document> moves() {
-        return moves;
-    }
-
     /** A collection of this feature as a move writes it ({@link #STEPS}). */
     static MongoCollection<Document> forSteps(MongoCollection<Document> collection) {
         return collection.withWriteConcern(STEPS);
-    }
-
-    MongoCollection<Document> migrations() {
-        return migrations;
-    }
-
-    MongoCollection<Document> availabilityOutbox() {
-        return availabilityOutbox;
-    }
-
-    MongoCollection<Document> availabilityListed() {
-        return availabilityListed;
     }
 }

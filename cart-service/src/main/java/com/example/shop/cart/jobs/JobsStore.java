@@ -2,23 +2,21 @@ package com.example.shop.cart.jobs;
 
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.Document;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The jobs feature's collections: {@code job_runs} and {@code job_leases} (see {@link JobRuns}); the
  * runs are indexed by start, newest first, of one job and of all ({@code GET /admin/jobs/runs}).
  */
-@ApplicationScoped
-public class JobsStore implements FeatureIndexes {
+@Singleton
+public record JobsStore(MongoCollection<Document> runs, MongoCollection<Document> leases) implements FeatureIndexes {
 
     private static final String JOB_RUNS = "job_runs";
     private static final String JOB_LEASES = "job_leases";
@@ -29,30 +27,14 @@ public class JobsStore implements FeatureIndexes {
             RequiredIndex.on(JOB_RUNS, Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID),
                     new IndexOptions().name("started_at")));
 
-    private final MongoCollection<Document> runs;
-    private final MongoCollection<Document> leases;
-
+    /** The service's database, or any other: tests run a second "replica" of the jobs on a client of their own. */
     @Inject
-    JobsStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this(client.getDatabase(database));
-    }
-
-    /** On any database, outside CDI: tests run a second "replica" of the jobs on a client of their own. */
     public JobsStore(MongoDatabase database) {
-        this.runs = database.getCollection(JOB_RUNS);
-        this.leases = database.getCollection(JOB_LEASES);
+        this(database.getCollection(JOB_RUNS), database.getCollection(JOB_LEASES));
     }
 
     @Override
     public List<RequiredIndex> indexes() {
         return INDEXES;
-    }
-
-    MongoCollection<Document> runs() {
-        return runs;
-    }
-
-    MongoCollection<Document> leases() {
-        return leases;
     }
 }

@@ -3,18 +3,17 @@ package com.example.shop.catalog.product;
 import com.example.shop.web.bulk.IdOrderedScan;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import static com.mongodb.client.model.Filters.eq;
 
@@ -22,8 +21,8 @@ import static com.mongodb.client.model.Filters.eq;
  * The {@code products} collection, for this feature's use cases only, and its indexes (book ch. 5,
  * plus one per sort order ending in the sku tie-break), which web-support's SchemaSetup gathers.
  */
-@ApplicationScoped
-class ProductStore implements FeatureIndexes {
+@Singleton
+record ProductStore(MongoDatabase database, MongoCollection<Document> products) implements FeatureIndexes {
 
     /** The products; also named by {@link InstallProductValidator}, which puts a validator on it. */
     static final String PRODUCTS = "products";
@@ -65,26 +64,14 @@ class ProductStore implements FeatureIndexes {
      */
     static final int SCAN_PAGE = 100;
 
-    private final MongoDatabase database;
-    private final MongoCollection<Document> products;
-
-    ProductStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this.database = mongo.getDatabase(database);
-        this.products = this.database.getCollection(PRODUCTS);
+    @Inject
+    ProductStore(MongoDatabase database) {
+        this(database, database.getCollection(PRODUCTS));
     }
 
     @Override
     public List<RequiredIndex> indexes() {
         return INDEXES;
-    }
-
-    MongoCollection<Document> products() {
-        return products;
-    }
-
-    /** For the commands that act on the collection itself (its validator). */
-    MongoDatabase database() {
-        return database;
     }
 
     /** The product's stored version, if the product exists. */

@@ -1,12 +1,12 @@
 package com.example.shop.catalog.producttype;
 
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import jakarta.enterprise.context.ApplicationScoped;
+import com.mongodb.client.MongoDatabase;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The {@code product_types} collection, for this feature's use cases only: one document per type,
@@ -14,8 +14,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * 11000), never by a racy read. The document's field names are the constants below, from which
  * its mapping ({@link #toDocument}, {@link #fromDocument}) and the feature's filters and sorts are built.
  */
-@ApplicationScoped
-class ProductTypeStore {
+@Singleton
+record ProductTypeStore(MongoCollection<Document> types) {
 
     private static final String PRODUCT_TYPES = "product_types";
 
@@ -30,14 +30,9 @@ class ProductTypeStore {
     static final String ATTRIBUTE_TYPE = "type";
     static final String ATTRIBUTE_REQUIRED = "required";
 
-    private final MongoCollection<Document> types;
-
-    ProductTypeStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this.types = mongo.getDatabase(database).getCollection(PRODUCT_TYPES);
-    }
-
-    MongoCollection<Document> types() {
-        return types;
+    @Inject
+    ProductTypeStore(MongoDatabase database) {
+        this(database.getCollection(PRODUCT_TYPES));
     }
 
     static Document toDocument(ProductType type) {

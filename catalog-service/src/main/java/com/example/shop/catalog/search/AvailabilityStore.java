@@ -1,17 +1,17 @@
 package com.example.shop.catalog.search;
 
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.bson.Document;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The availability of skus as the cart service last reported it, collection {@code availability}:
@@ -22,8 +22,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * reported sold out and is listed as in stock. The index joins it to the product when it indexes
  * the product ({@link IndexUpdates}); {@link ApplyTransitions} writes it.
  */
-@ApplicationScoped
-class AvailabilityStore {
+@Singleton
+record AvailabilityStore(MongoCollection<Document> availability) {
 
     /** Availability as the cart service reports it, {@code {_id: sku, sold_out, seq, at}}: joined to the product in the index. */
     private static final String AVAILABILITY = "availability";
@@ -33,14 +33,9 @@ class AvailabilityStore {
     static final String SEQ = "seq";
     static final String AT = "at";
 
-    private final MongoCollection<Document> availability;
-
-    AvailabilityStore(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database) {
-        this.availability = mongo.getDatabase(database).getCollection(AVAILABILITY);
-    }
-
-    MongoCollection<Document> availability() {
-        return availability;
+    @Inject
+    AvailabilityStore(MongoDatabase database) {
+        this(database.getCollection(AVAILABILITY));
     }
 
     /** Which of these skus are sold out now (one {@code _id} read). */

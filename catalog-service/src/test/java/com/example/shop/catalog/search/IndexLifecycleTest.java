@@ -78,7 +78,7 @@ class IndexLifecycleTest {
 
         Replica(String directory, String database, ProductSource dying) {
             CatalogConfig config = config(base.resolve(directory));
-            SearchStore store = new SearchStore(client, database);
+            SearchStore store = new SearchStore(client.getDatabase(database));
             CatalogRevision revision = new CatalogRevision(store);
             feed = new ChangeFeed(store) {
                 @Override
@@ -89,7 +89,7 @@ class IndexLifecycleTest {
             };
             ProductSource source = dying != null ? dying : counting(scans);
             index = new ProductIndex(config);
-            updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client, database), config,
+            updates = new IndexUpdates(index, revision, feed, source, new AvailabilityStore(client.getDatabase(database)), config,
                     new NoWriteThroughPoints(), new DatabaseReachability(client));
             follower = new FeedFollower(feed, updates, config);
             build = new IndexBuild(index, updates, revision, feed, follower, source, config);
@@ -435,7 +435,7 @@ class IndexLifecycleTest {
     void anAvailabilityTransitionOnOneReplicaIsOnTheOtherAndSurvivesARebuild() throws Exception {
         Replica a = new Replica("a").awaitUsable();
         Replica b = new Replica("b").awaitUsable();
-        ApplyTransitions onA = new ApplyTransitions(new AvailabilityStore(client, "catalog"), a.updates);
+        ApplyTransitions onA = new ApplyTransitions(new AvailabilityStore(client.getDatabase("catalog")), a.updates);
         List<Long> millis = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             String sku = String.format("sku-%05d", i);
@@ -483,7 +483,7 @@ class IndexLifecycleTest {
     void aWriterThatDiedMidWriteIsTakenAfterTheGraceAndAMissingRevisionIsPassedOver() throws Exception {
         Replica a = new Replica("a").awaitUsable();
         Replica b = new Replica("b").awaitUsable();
-        SearchStore store = new SearchStore(client, "catalog");
+        SearchStore store = new SearchStore(client.getDatabase("catalog"));
         CatalogRevision revision = new CatalogRevision(store);
         // a writer that recorded its change, wrote the product and died before marking it done
         long dead = revision.next().revision();

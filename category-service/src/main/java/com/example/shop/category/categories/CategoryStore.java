@@ -6,13 +6,14 @@ import com.example.shop.web.database.RequiredIndex;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteException;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.Projections;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The feature's collections, {@code categories} and {@code tree_locks} (the only place that opens
@@ -29,8 +29,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@link Node}. Writes and their guards live in the use-case classes. Web-support's
  * {@code SchemaSetup} gathers the indexes.
  */
-@ApplicationScoped
-class CategoryStore implements FeatureIndexes {
+@Singleton
+record CategoryStore(MongoCollection<Document> categories, MongoCollection<Document> locks) implements FeatureIndexes {
 
     /** One document per category. */
     private static final String CATEGORIES = "categories";
@@ -51,25 +51,14 @@ class CategoryStore implements FeatureIndexes {
             RequiredIndex.on(CATEGORIES, Indexes.ascending(Node.PARENT, Node.SLUG),
                     new IndexOptions().name("parent_slug")));
 
-    private final MongoClient client;
-    private final String databaseName;
-
-    CategoryStore(MongoClient client, @ConfigProperty(name = "quarkus.mongodb.database") String databaseName) {
-        this.client = client;
-        this.databaseName = databaseName;
+    @Inject
+    CategoryStore(MongoDatabase database) {
+        this(database.getCollection(CATEGORIES), database.getCollection(TREE_LOCKS));
     }
 
     @Override
     public List<RequiredIndex> indexes() {
         return INDEXES;
-    }
-
-    MongoCollection<Document> categories() {
-        return client.getDatabase(databaseName).getCollection(CATEGORIES);
-    }
-
-    MongoCollection<Document> locks() {
-        return client.getDatabase(databaseName).getCollection(TREE_LOCKS);
     }
 
     static final Bson NODE_FIELDS = Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT, Node.ANCESTORS);

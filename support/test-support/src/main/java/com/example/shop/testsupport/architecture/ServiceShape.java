@@ -27,15 +27,16 @@ import java.util.List;
  * {@code AfterIndexes};</li>
  * <li>features depend on each other one way only: no cycle between feature packages (a lower
  * feature learns from a higher one through an interface of its own that the higher one implements);</li>
- * <li>only stores open collections (the database and client handles stay in them), and only stores
+ * <li>only stores open collections (in the database web-support's {@code ServiceDatabase} gives them), and only stores
  * declare their collections' indexes, with keys built from the stored records' field names (web-support's
  * {@code SchemaSetup} gathers them, as {@code FeatureIndexes});</li>
  * <li>resources translate HTTP to use cases and never touch MongoDB;</li>
  * <li>a call to another service goes through its package's one client class: the rest-client
  * interface is package-private ({@code @RegisterRestClient} types are not public);</li>
  * <li>no code of another service, of the gateway or of the tests' support;</li>
- * <li>constructor injection; a bean that keeps nothing but its collaborators is a {@code @Singleton} record
- * (its header is its constructor), every other bean is {@code @ApplicationScoped}.</li>
+ * <li>constructor injection; a bean that keeps nothing but its collaborators (a use case; a store, whose
+ * components are its collections) is a {@code @Singleton} record (its header is its constructor), every
+ * other bean is {@code @ApplicationScoped}.</li>
  * </ul>
  */
 public final class ServiceShape {

@@ -8,7 +8,7 @@ import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.runs.RunStarted;
 import com.example.shop.web.runs.RunState;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -72,10 +72,10 @@ public class BulkImports {
     private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(daemon("bulk-import-heartbeat"));
     private volatile boolean stopping;
 
-    BulkImports(MongoClient mongo, @ConfigProperty(name = "quarkus.mongodb.database") String database, ObjectMapper mapper,
+    BulkImports(MongoDatabase database, ObjectMapper mapper,
                 Validator validator, BulkConfig config, ImportCrashPoints crashPoints,
                 @ConfigProperty(name = "shop.http.max-body-size", defaultValue = "1M") MemorySize maxLineBytes) {
-        this.store = new ImportRunStore(mongo.getDatabase(database), config.staleAfter());
+        this.store = new ImportRunStore(database, config.staleAfter());
         this.mapper = mapper;
         this.validator = validator;
         this.config = config;

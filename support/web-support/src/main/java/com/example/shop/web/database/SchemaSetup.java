@@ -3,7 +3,6 @@ package com.example.shop.web.database;
 import com.example.shop.problems.Problems;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import io.quarkus.runtime.ShutdownEvent;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.bson.Document;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,8 +46,7 @@ public class SchemaSetup {
 
     private final List<RequiredIndex> indexes;
     private final List<AfterIndexes> afterIndexes;
-    private final MongoClient mongo;
-    private final Optional<String> databaseName;
+    private final MongoDatabase database;
     private final SchemaSetupConfig config;
     private final Vertx vertx;
     private final ReentrantLock attempt = new ReentrantLock();
@@ -58,13 +55,11 @@ public class SchemaSetup {
     private volatile String pending = "not attempted yet";
     private volatile long retryTimer = -1;
 
-    public SchemaSetup(Instance<FeatureIndexes> features, Instance<AfterIndexes> afterIndexes, MongoClient mongo,
-                       @ConfigProperty(name = "quarkus.mongodb.database") Optional<String> databaseName,
+    public SchemaSetup(Instance<FeatureIndexes> features, Instance<AfterIndexes> afterIndexes, MongoDatabase database,
                        SchemaSetupConfig config, Vertx vertx) {
         this.indexes = FeatureIndexes.gather(features);
         this.afterIndexes = afterIndexes.stream().toList();
-        this.mongo = mongo;
-        this.databaseName = databaseName;
+        this.database = database;
         this.config = config;
         this.vertx = vertx;
         this.ready = indexes.isEmpty() && this.afterIndexes.isEmpty();
@@ -134,8 +129,6 @@ public class SchemaSetup {
             if (ready) {
                 return true;
             }
-            MongoDatabase database = mongo.getDatabase(databaseName.orElseThrow(() ->
-                    new IllegalStateException("quarkus.mongodb.database is not set")));
             List<String> conflicts = new ArrayList<>();
             for (RequiredIndex index : indexes) {
                 ensure(database, index, conflicts);
