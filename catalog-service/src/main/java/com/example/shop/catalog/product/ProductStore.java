@@ -20,6 +20,8 @@ import static com.mongodb.client.model.Filters.eq;
 /**
  * The {@code products} collection, for this feature's use cases only, and its indexes (book ch. 5,
  * plus one per sort order ending in the sku tie-break), which web-support's SchemaSetup gathers.
+ *
+ * @param database for the commands that act on the collection itself (its validator)
  */
 @Singleton
 record ProductStore(MongoDatabase database, MongoCollection<Document> products) implements FeatureIndexes {

@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * What the gateway itself contributes to the API document: its own problem answers
  * ({@link GatewayAnswer}: 401, 403, 413, 502, 503, 504), the admin bearer scheme, the
- * {@code Problem} schema they use, and its own path ({@code /api/openapi}). Its {@code Problem} and {@code adminBearer} are written like the
- * services' (web-support's ProblemDocumentation, quarkus.smallrye-openapi.security-scheme-*), so
- * that the merge finds one of each; were they to drift apart, the merge would keep both under
- * distinct names rather than lose one.
+ * {@code Problem} schema they use, and its own path ({@code /api/openapi}). Its {@code Problem}
+ * and {@code adminBearer} are written like the services' (web-support's ProblemDocumentation,
+ * quarkus.smallrye-openapi.security-scheme-*), so that the merge finds one of each; were they to
+ * drift apart, the merge would keep both under distinct names rather than lose one.
  */
 public final class GatewayAnswers {
 
