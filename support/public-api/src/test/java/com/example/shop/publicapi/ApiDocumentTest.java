@@ -123,6 +123,28 @@ class ApiDocumentTest {
     }
 
     @Test
+    void everyGatewayAnswerIsDefinedOnceAsAProblemAndReferredToUnderItsOwnStatus() throws Exception {
+        ObjectNode catalog = doc("{'paths': {'/admin/catalog/import': {'post': {'operationId': 'importProducts',"
+                + " 'requestBody': {'content': {'application/x-ndjson': {}}}, 'responses': {'202': {'description': 'accepted'}}}}}}");
+        ObjectNode merged = ApiDocument.merge(services(catalog, doc("{}"), doc("{}")));
+        JsonNode responses = merged.path("paths").path("/api/admin/catalog/import").path("post").path("responses");
+        JsonNode defined = merged.path("components").path("responses");
+        Map<String, String> expected = Map.of("401", "GatewayUnauthorized", "403", "GatewayForbidden",
+                "413", "GatewayPayloadTooLarge", "502", "GatewayBadGateway", "503", "GatewayServiceUnavailable",
+                "504", "GatewayTimeout");
+        assertEquals(expected.size(), defined.size(), defined.toString());
+        expected.forEach((status, component) -> {
+            assertEquals("#/components/responses/" + component, responses.path(status).path("$ref").asText(), status);
+            JsonNode definition = defined.path(component);
+            assertEquals("#/components/schemas/Problem", definition.path("content").path("application/problem+json")
+                    .path("schema").path("$ref").asText(), component);
+            assertTrue(definition.path("description").asText().contains("Problem type https://problems.shop.example/"), component);
+        });
+        assertTrue(defined.path("GatewayServiceUnavailable").path("headers").has("Retry-After"));
+        assertFalse(defined.path("GatewayTimeout").has("headers"));
+    }
+
+    @Test
     void onlyAPostToABulkBaseSlashImportIsAnImport() {
         assertTrue(Routes.isImport("POST", "/api/admin/catalog/import"));
         assertTrue(Routes.isImport("POST", "/api/admin/categories/import"));
