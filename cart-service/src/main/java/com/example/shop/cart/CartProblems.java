@@ -23,8 +23,8 @@ public final class CartProblems {
     }
 
     public static ProblemException cartInactive(String status) {
-        return new ProblemException(Problem.of(409, "cart-inactive", "Cart inactive",
-                "The cart is " + status + "; only an active cart can be changed.").with("cartStatus", status));
+        return Problems.conflict("cart-inactive", "Cart inactive",
+                "The cart is " + status + "; only an active cart can be changed.").with("cartStatus", status);
     }
 
     public static ProblemException insufficientInventory(String sku, long available, int requested) {
@@ -66,7 +66,7 @@ public final class CartProblems {
     }
 
     public static ProblemException emptyCart() {
-        return new ProblemException(Problem.of(409, "empty-cart", "Empty cart", "An empty cart cannot be checked out."));
+        return Problems.conflict("empty-cart", "Empty cart", "An empty cart cannot be checked out.");
     }
 
     public static ProblemException missingIdempotencyKey() {
@@ -81,8 +81,8 @@ public final class CartProblems {
     }
 
     public static ProblemException checkoutAbandoned() {
-        return new ProblemException(Problem.of(409, "checkout-abandoned", "Checkout abandoned",
-                "The payment outcome of this checkout never arrived and it was released; the cart is active again. Retry with a new Idempotency-Key."));
+        return Problems.conflict("checkout-abandoned", "Checkout abandoned",
+                "The payment outcome of this checkout never arrived and it was released; the cart is active again. Retry with a new Idempotency-Key.");
     }
 
     /** A quantity above the most units one line may ever hold ({@code cart.limits.max-line-qty}): bad input. */

@@ -66,13 +66,13 @@ public final class CategoryProblems {
 
     /** A move's guard on the parent pointer it read matched nothing: the node changed under it. */
     public static ProblemException concurrentChange(String slug) {
-        return new ProblemException(Problem.of(409, "concurrent-change", "Concurrent change",
-                "Category '" + slug + "' changed during the move; retry"));
+        return Problems.conflict("concurrent-change", "Concurrent change",
+                "Category '" + slug + "' changed during the move; retry");
     }
 
     public static ProblemException hasChildren(String slug) {
-        return new ProblemException(Problem.of(409, "category-has-children", "Category has children",
-                "Category '" + slug + "' has subcategories; move or delete them first").with("slug", slug));
+        return Problems.conflict("category-has-children", "Category has children",
+                "Category '" + slug + "' has subcategories; move or delete them first").with("slug", slug);
     }
 
     public static ProblemException treeBusy() {

@@ -113,9 +113,9 @@ class SearchIndexRuns {
         String id = new ObjectId().toHexString();
         String running = busy.putIfAbsent(kind, id);
         if (running != null) {
-            throw new ProblemException(Problem.of(409, "search-index-" + kind + "-running", "Search index " + kind + " running",
+            throw Problems.conflict("search-index-" + kind + "-running", "Search index " + kind + " running",
                     "Run '" + running + "' (" + kind + ") is still running on this replica; one " + kind
-                            + " runs at a time. Retry when it has finished.").with("run", running));
+                            + " runs at a time. Retry when it has finished.").with("run", running);
         }
         try {
             Run run = new Run(id, firstPhase);

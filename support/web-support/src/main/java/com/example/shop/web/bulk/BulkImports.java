@@ -88,9 +88,9 @@ public class BulkImports {
         String id = new ObjectId().toHexString();
         String running = busy.get();
         if (running != null || !busy.compareAndSet(null, id)) {
-            throw new ProblemException(Problem.of(409, "import-running", "Import running",
+            throw Problems.conflict("import-running", "Import running",
                     "Import run '" + busy.get() + "' is still running on this replica; one import runs at a time. "
-                            + "Retry when it has finished.").with("run", String.valueOf(busy.get())));
+                            + "Retry when it has finished.").with("run", String.valueOf(busy.get()));
         }
         Path file = null;
         try {
