@@ -231,7 +231,7 @@ class ConcurrencyTest {
         System.out.println("random mix outcomes: " + new java.util.TreeMap<>(seen));
 
         // quiet moment: settle stalled checkouts and return what no cart holds
-        Thread.sleep(20);
+        Api.letWritesAge();
         Api.job("resolve-checkouts", "PT0S").then().statusCode(200);
         Api.job("cleanup-inventory", "PT0S").then().statusCode(200);
         for (int i = 0; i < skuCount; i++) {
@@ -264,7 +264,7 @@ class ConcurrencyTest {
         for (String sku : skus) { // reservations of carts that no longer exist, left by processes that died
             Invariant.strayReservation(sku, "vanished-" + sku, 3, new java.util.Date(System.currentTimeMillis() - 60_000));
         }
-        Thread.sleep(20);
+        Api.letWritesAge();
         Invariant.assertConservation();
         long reservedBefore = totalReserved();
         long availableBefore = totalAvailable();

@@ -3,6 +3,7 @@ package com.example.shop.cart;
 import static com.example.shop.cart.support.Api.add;
 import static com.example.shop.cart.support.Api.available;
 import static com.example.shop.cart.support.Api.job;
+import static com.example.shop.cart.support.Api.letWritesAge;
 import static com.example.shop.cart.support.Api.newCart;
 import static com.example.shop.cart.support.Api.newSku;
 import static com.example.shop.cart.support.Api.reserved;
@@ -71,7 +72,7 @@ class InventoryMigrationTest {
         Invariant.assertConservation();
         assertEquals(0, rerunConversion(), "converted documents are not converted twice");
 
-        pause();
+        letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200);
         assertEquals(3, reserved(sku), "the lines keep their 2 and 1; the excess and the deleted cart's unit are returned");
         assertEquals(1L, Invariant.num(Invariant.reservation(sku, over), "qty"));
@@ -109,13 +110,5 @@ class InventoryMigrationTest {
 
     private static Document entry(String cartId, long qty, Date at) {
         return new Document("cart_id", cartId).append("qty", qty).append("timestamp", at);
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

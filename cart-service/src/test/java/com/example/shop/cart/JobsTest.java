@@ -45,13 +45,6 @@ class JobsTest {
         crashPoints.disarm();
     }
 
-    private static void pause() {
-        try {
-            Thread.sleep(20); // make "older than PT0S" strictly true for what was just written
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
     @Test
     void expiryReturnsTheStockOfStaleCartsOnly() {
@@ -62,7 +55,7 @@ class JobsTest {
         // a cart active within the configured hour is not stale
         job("expire-carts", null).then().statusCode(200);
         assertEquals("active", Api.status(stale));
-        pause();
+        Api.letWritesAge();
         job("expire-carts", "PT0S").then().statusCode(200)
                 .body("counts.expired", greaterThanOrEqualTo(1)).body("counts.returned_units", greaterThanOrEqualTo(3));
         assertEquals("expired", Api.status(stale));
@@ -106,7 +99,7 @@ class JobsTest {
                 .body("counts.returned_entries", greaterThanOrEqualTo(1)).body("counts.returned_units", greaterThanOrEqualTo(5));
         assertEquals(18, available(sku));
         assertEquals(2, reserved(sku));
-        pause();
+        Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200);
         assertEquals(2, reserved(sku), "a pending cart keeps its reservation");
         job("resolve-checkouts", "PT0S").then().statusCode(200);
@@ -126,7 +119,7 @@ class JobsTest {
         io.restassured.RestAssured.given().get("/carts/" + cart).then().body("items[0].qty", equalTo(2));
         Invariant.assertConservation();
         assertThrows(AssertionError.class, Invariant::assertStrict);
-        pause();
+        Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(3));
         assertEquals(2, reserved(sku));
         assertEquals(8, available(sku));
@@ -144,7 +137,7 @@ class JobsTest {
         crashPoints.arm(CrashPoint.AFTER_RESERVE);
         add(cart, sku, 4).then().statusCode(500);
         assertEquals(0, available(sku));
-        pause();
+        Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200);
         assertEquals(4, available(sku));
         assertNull(Invariant.reservation(sku, cart));
@@ -161,12 +154,12 @@ class JobsTest {
         change(cart, sku, 2).then().statusCode(500);
         assertEquals(6, reserved(sku), "the cart says 2 but 6 are still reserved");
         Invariant.assertConservation();
-        pause();
+        Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(4));
         assertEquals(2, reserved(sku));
         crashPoints.arm(CrashPoint.AFTER_CART_RELEASE);
         Api.remove(cart, sku).then().statusCode(500);
-        pause();
+        Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(2));
         assertEquals(10, available(sku));
         Invariant.assertStrict();
@@ -182,7 +175,7 @@ class JobsTest {
         checkout(cart, "c-1", "approve").then().statusCode(500);
         assertEquals("complete", Api.status(cart));
         assertEquals(3, reserved(sku));
-        pause();
+        Api.letWritesAge();
         // cleanup must not return stock that was paid for
         job("cleanup-inventory", "PT0S").then().statusCode(200);
         assertEquals(3, reserved(sku));

@@ -155,7 +155,7 @@ class MoveCrashPointsTest {
         checkout(cart, "r-1", "approve").then().statusCode(500);
         Hold cleanup = new Hold();
         crashPoints.holdAt(CrashPoint.CLEANUP_AFTER_READING_MARK, cleanup);
-        Thread.sleep(20); // the dead request's move is older than "now"
+        Api.letWritesAge(); // the dead request's move is older than "now"
         String cleaning = Api.startJob("cleanup-inventory", "PT0S").then().statusCode(202).extract().header("Location");
         assertTrue(cleanup.awaitHeld(30), "the cleanup did not reach the sale's move");
         job("resolve-checkouts", "PT0S").then().statusCode(200);
@@ -174,11 +174,7 @@ class MoveCrashPointsTest {
 
     /** The moves left by the dead request are older than "now" once a moment has passed; the cleanup takes them. */
     private static void repair() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200);
     }
 }

@@ -90,6 +90,18 @@ public final class Api {
         throw new AssertionError("a scheduled run of " + name + " kept running instead of the triggered one");
     }
 
+    /**
+     * Lets a moment pass, so that "older than PT0S" is strictly true for what was just written (stored
+     * dates have milliseconds): before a job that takes what is older than now.
+     */
+    public static void letWritesAge() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Follows a run's location until it is no longer running (30 s at most). */
     public static Response awaitRun(String location) {
         long deadline = System.nanoTime() + 30_000_000_000L;
