@@ -284,7 +284,7 @@ class ConcurrencyTest {
             Reservations otherReservations = new Reservations(otherInventory, otherJournal, otherSteps, metrics, new NoCrashPoints(),
                     otherMigration);
             ExpireCarts otherExpiry = new ExpireCarts(otherCarts, otherReservations, metrics, config);
-            CleanupInventory otherCleanup = new CleanupInventory(otherInventory, otherJournal, otherSteps, new CartClaims(otherCarts), metrics,
+            CleanupInventory otherCleanup = new CleanupInventory(otherJournal, otherSteps, new CartClaims(otherCarts), metrics,
                     point -> { });
 
             List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());

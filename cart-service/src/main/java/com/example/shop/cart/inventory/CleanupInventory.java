@@ -1,32 +1,28 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.CrashPoints.CrashPoint;
-import com.mongodb.client.MongoCollection;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
  * Finishes the unit moves a process left half-done and returns reserved stock that no cart claims.
- * It reads only the journal ({@link MoveJournal}): every move older than
- * {@code cart.cleanup.older-than} (far longer than any request takes, so its process is gone):
+ * It finds its work in the journal alone ({@link MoveJournal}), not in the reservations, and touches
+ * no collection itself: the steps ({@link UnitMoves}), which alone write a move's marks, read them
+ * for it. For every move older than {@code cart.cleanup.older-than} (far longer than any request
+ * takes, so its process is gone):
  * <ol>
  * <li><b>Finish</b>: if the move's first step applied (its mark is on the document it changes
  * first), the later steps are applied; each is guarded by the move's mark, so what applied already
@@ -43,33 +39,12 @@ import org.jboss.logging.Logger;
  * claims ({@link Reservations}), so what a crash leaves is always reserved units that nobody claims,
  * and this returns exactly them. The jobs feature runs it ({@code jobs.JobRunner}).
  */
-@ApplicationScoped
-public class CleanupInventory {
+@Singleton
+public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics, CrashPoints crashPoints) {
 
     private static final Logger LOG = Logger.getLogger(CleanupInventory.class);
     /** Moves one run takes on; the next run takes the rest. */
     static final int MOVES_PER_RUN = 20_000;
-
-    private final MongoCollection<Document> inventory;
-    private final MongoCollection<Document> reservations;
-    private final MongoCollection<Document> moves;
-    private final MoveJournal journal;
-    private final UnitMoves steps;
-    private final Claims claims;
-    private final CartMetrics metrics;
-    private final CrashPoints crashPoints;
-
-    public CleanupInventory(InventoryStore store, MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics,
-                            CrashPoints crashPoints) {
-        this.inventory = store.inventory();
-        this.reservations = store.reservations();
-        this.moves = store.moves();
-        this.journal = journal;
-        this.steps = steps;
-        this.claims = claims;
-        this.metrics = metrics;
-        this.crashPoints = crashPoints;
-    }
 
     public CleanupReport run(Duration olderThan) {
         return run(olderThan, soFar -> { });
@@ -115,16 +90,14 @@ public class CleanupInventory {
     private boolean finish(Move move, Instant cutoff, Counts counts) {
         switch (move.kind()) {
             case RESERVE -> {
-                Document stock = inventory.find(eq(StoredStock.SKU, move.sku())).first();
-                OptionalLong taken = stock == null ? OptionalLong.empty() : MoveMarks.marked(stock, move.op());
+                OptionalLong taken = steps.takenFromStock(move);
                 if (taken.isPresent()) {
                     steps.hold(move, taken.getAsLong(), Date.from(move.at()));
                 }
                 return reconcile(move.reservation(), cutoff, counts);
             }
             case RELEASE, SELL -> {
-                Document held = reservations.find(eq(StoredReservation.ID, move.reservation())).first();
-                OptionalLong taken = held == null ? OptionalLong.empty() : MoveMarks.marked(held, move.op());
+                OptionalLong taken = steps.takenFromReservation(move);
                 crashPoints.reached(CrashPoint.CLEANUP_AFTER_READING_MARK);
                 if (taken.isPresent()) {
                     boolean sale = move.kind() == MoveKind.SELL;
@@ -145,13 +118,7 @@ public class CleanupInventory {
 
     /** Credits each sku with what the batch took from its reservations (the marks say how much), where not done yet. */
     private void finishReturnAll(Move move) {
-        Map<String, Long> unitsBySku = new LinkedHashMap<>();
-        for (Document doc : reservations.find(in(StoredReservation.ID, move.reservations()))) {
-            OptionalLong taken = MoveMarks.marked(doc, move.op());
-            if (taken.isPresent()) {
-                unitsBySku.merge(StoredReservation.skuOf(doc.getString(StoredReservation.ID)), taken.getAsLong(), Long::sum);
-            }
-        }
+        Map<String, Long> unitsBySku = steps.takenFromReservations(move);
         steps.restoreAll(move.op(), unitsBySku);
         metrics.returned(Return.EXPIRY, unitsBySku.values().stream().mapToLong(Long::longValue).sum());
     }
@@ -165,7 +132,7 @@ public class CleanupInventory {
             }
         }
         if (!undecided.isEmpty() && undecided.size() < move.reservations().size()) {
-            moves.updateOne(eq(Move.OP, move.op()), set(Move.RESERVATIONS, undecided));
+            journal.narrow(move, undecided);
         }
         return undecided.isEmpty();
     }
@@ -175,11 +142,11 @@ public class CleanupInventory {
      * or nothing to return); false when the reservation or its cart may still be changing.
      */
     private boolean reconcile(String reservationId, Instant cutoff, Counts counts) {
-        Document doc = reservations.find(eq(StoredReservation.ID, reservationId)).first();
-        if (doc == null) {
+        Optional<StoredReservation> stored = steps.reservation(reservationId);
+        if (stored.isEmpty()) {
             return true;
         }
-        StoredReservation held = StoredReservation.of(doc);
+        StoredReservation held = stored.get();
         if (held.reservedAt() != null && !held.reservedAt().toInstant().isBefore(cutoff)) {
             return false;
         }

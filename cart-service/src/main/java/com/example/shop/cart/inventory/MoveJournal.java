@@ -147,6 +147,11 @@ public class MoveJournal {
                 set(Move.OWNED_UNTIL, Date.from(now.plus(BATCH_OWNED_FOR)))).getModifiedCount() == 1;
     }
 
+    /** Keeps in a batch move only these of its reservations: those whose carts the cleanup could not decide yet. */
+    void narrow(Move move, List<String> reservationIds) {
+        moves.updateOne(eq(Move.OP, move.op()), set(Move.RESERVATIONS, reservationIds));
+    }
+
     /** Gives up a claimed move that could not be finished yet, for the next run to take at once. */
     void unclaim(Move move) {
         moves.updateOne(eq(Move.OP, move.op()), unset(Move.OWNED_UNTIL));

@@ -28,6 +28,7 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -74,6 +75,35 @@ public class UnitMoves {
     long availableNow(String sku) {
         Document stock = inventory.find(eq(StoredStock.SKU, sku)).projection(Projections.include(StoredStock.AVAILABLE)).first();
         return stock == null ? 0 : StoredFields.number(stock, StoredStock.AVAILABLE);
+    }
+
+    /** The units the move took from the sku's available stock ({@link #take}), if that step applied. */
+    OptionalLong takenFromStock(Move move) {
+        Document stock = inventory.find(eq(StoredStock.SKU, move.sku())).first();
+        return stock == null ? OptionalLong.empty() : MoveMarks.marked(stock, move.op());
+    }
+
+    /** The units the move took out of the cart's reservation ({@link #unhold}), if that step applied. */
+    OptionalLong takenFromReservation(Move move) {
+        Document held = reservations.find(eq(StoredReservation.ID, move.reservation())).first();
+        return held == null ? OptionalLong.empty() : MoveMarks.marked(held, move.op());
+    }
+
+    /** Per sku, the units the batch move took out of its reservations ({@link #unholdAll}), where that step applied. */
+    Map<String, Long> takenFromReservations(Move move) {
+        Map<String, Long> unitsBySku = new LinkedHashMap<>();
+        for (Document held : reservations.find(in(StoredReservation.ID, move.reservations()))) {
+            OptionalLong taken = MoveMarks.marked(held, move.op());
+            if (taken.isPresent()) {
+                unitsBySku.merge(StoredReservation.skuOf(held.getString(StoredReservation.ID)), taken.getAsLong(), Long::sum);
+            }
+        }
+        return unitsBySku;
+    }
+
+    /** The reservation as it is stored now. */
+    Optional<StoredReservation> reservation(String id) {
+        return Optional.ofNullable(reservations.find(eq(StoredReservation.ID, id)).first()).map(StoredReservation::of);
     }
 
     /** What {@link #take} found. */
