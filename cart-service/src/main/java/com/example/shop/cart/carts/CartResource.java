@@ -62,8 +62,7 @@ public class CartResource {
     @Path("/{id}")
     @Operation(operationId = "getCart", summary = "A cart: status, lines with the unit price captured at add time, totals",
             description = "Lines carry the title, type and unit price copied from the catalog when the line was created; amounts are integer minor units.")
-    @APIResponse(responseCode = "200", description = "The cart",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
+    @APIResponse(responseCode = "200", description = "The cart")
     @APIResponse(responseCode = "400", description = "Malformed cart id")
     @APIResponse(responseCode = "404", description = "No such cart")
     public CartView get(@PathParam("id") String id) {
@@ -76,8 +75,7 @@ public class CartResource {
     @Operation(operationId = "addCartItem", summary = "Reserve stock and add it to the cart (grows the sku's line if present)",
             description = "Reserves qty units of the sku in the inventory first, then adds them to the cart's line for the sku; if the cart write fails, the reservation is returned. Nothing is reserved on any error.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AddItem.class)))
-    @APIResponse(responseCode = "200", description = "Reserved and added",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
+    @APIResponse(responseCode = "200", description = "Reserved and added")
     @APIResponse(responseCode = "400", description = "Malformed cart id or body")
     @APIResponse(responseCode = "404", description = "No such cart")
     @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max), too-many-lines, too-many-holders, currency-mismatch")
@@ -93,8 +91,7 @@ public class CartResource {
     @Operation(operationId = "changeCartItem", summary = "Set a line's quantity, reserving or returning the difference; 0 removes the line",
             description = "Reserves the increase first, or, for a decrease, reduces the line first and then returns the difference; 0 removes the line.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ChangeQuantity.class)))
-    @APIResponse(responseCode = "200", description = "The cart after the change",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
+    @APIResponse(responseCode = "200", description = "The cart after the change")
     @APIResponse(responseCode = "400", description = "Malformed cart id, sku or body")
     @APIResponse(responseCode = "404", description = "No such cart, or no line for this sku")
     @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max)")
@@ -106,8 +103,7 @@ public class CartResource {
     @Path("/{id}/items/{sku}")
     @Operation(operationId = "removeCartItem", summary = "Remove a line and return its stock",
             description = "Removes the line from the cart, then returns its units to the inventory.")
-    @APIResponse(responseCode = "200", description = "The cart without the line",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CartView.class)))
+    @APIResponse(responseCode = "200", description = "The cart without the line")
     @APIResponse(responseCode = "400", description = "Malformed cart id or sku")
     @APIResponse(responseCode = "404", description = "No such cart, or no line for this sku")
     @APIResponse(responseCode = "409", description = "cart-inactive")

@@ -68,8 +68,7 @@ public class AdminInventoryResource extends ImportRunsResource {
 
     @GET
     @Operation(operationId = "listStock", summary = "Every sku's available, reserved and sold units, in sku order (admin)")
-    @APIResponse(responseCode = "200", description = "A page of skus",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Page.class)))
+    @APIResponse(responseCode = "200", description = "A page of skus")
     @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
     public Page list(@QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit, @QueryParam("cursor") String cursor) {
         return holdings.page(limit, cursor);
@@ -81,8 +80,7 @@ public class AdminInventoryResource extends ImportRunsResource {
             description = "One pass over the stock documents (one small document per sku). most_sold lists only skus that sold "
                     + "within the window, which is counted in ten-minute slots: the current slot and the whole slots before it "
                     + "that fit in the window.")
-    @APIResponse(responseCode = "200", description = "The overview",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Overview.class)))
+    @APIResponse(responseCode = "200", description = "The overview")
     @APIResponse(responseCode = "400", description = "limit outside 1..50, or window not an ISO-8601 duration from PT10M to PT4H")
     public Overview overview(@QueryParam("limit") @DefaultValue("10") @Min(1) @Max(50) int limit,
                              @QueryParam("window") @DefaultValue("PT1H")
@@ -93,8 +91,7 @@ public class AdminInventoryResource extends ImportRunsResource {
     @GET
     @Path("/{sku}")
     @Operation(operationId = "getStockHoldings", summary = "A sku's stock, number of holders and held units by age band (admin)")
-    @APIResponse(responseCode = "200", description = "The sku's stock and holdings",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SkuHoldings.class)))
+    @APIResponse(responseCode = "200", description = "The sku's stock and holdings")
     @APIResponse(responseCode = "400", description = "Not a sku")
     @APIResponse(responseCode = "404", description = "No stock for this sku")
     public SkuHoldings get(@PathParam("sku") String sku) {
@@ -104,8 +101,7 @@ public class AdminInventoryResource extends ImportRunsResource {
     @GET
     @Path("/{sku}/holders")
     @Operation(operationId = "listStockHolders", summary = "The carts holding a sku and how much each holds, in cart id order (admin)")
-    @APIResponse(responseCode = "200", description = "A page of holders",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = HolderPage.class)))
+    @APIResponse(responseCode = "200", description = "A page of holders")
     @APIResponse(responseCode = "400", description = "Not a sku, limit outside 1..100, or not a cursor of this list")
     @APIResponse(responseCode = "404", description = "No stock for this sku")
     public HolderPage holders(@PathParam("sku") String sku, @QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit,

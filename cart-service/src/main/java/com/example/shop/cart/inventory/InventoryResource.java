@@ -42,8 +42,7 @@ public class InventoryResource {
     @PermitAll
     @Operation(operationId = "getInventory", summary = "Available and reserved units of a sku",
             description = "Units available to add to carts and units reserved by carts; never which carts hold them.")
-    @APIResponse(responseCode = "200", description = "The sku's stock",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
+    @APIResponse(responseCode = "200", description = "The sku's stock")
     @APIResponse(responseCode = "400", description = "Malformed sku")
     @APIResponse(responseCode = "404", description = "Unknown sku")
     public StockView get(@PathParam("sku") String sku) {
@@ -55,8 +54,7 @@ public class InventoryResource {
     @Operation(operationId = "setInventory", summary = "Set the available quantity (admin); recorded as an adjustment of the stocked total",
             description = "Sets the available quantity; reservations and sales are untouched, and the stocked total moves by the same difference, so the stock invariant holds.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SetStock.class)))
-    @APIResponse(responseCode = "200", description = "The sku's stock after the change",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
+    @APIResponse(responseCode = "200", description = "The sku's stock after the change")
     @APIResponse(responseCode = "400", description = "Malformed sku or body")
     public StockView set(@PathParam("sku") String sku, @Valid @NotNull SetStock body) {
         return stock.setAvailable(Identifiers.requireSku(sku, "sku"), body.qty());
@@ -68,8 +66,7 @@ public class InventoryResource {
     @Operation(operationId = "restockInventory", summary = "Add units to the available quantity atomically (admin)",
             description = "Adds units to the available quantity and to the stocked total in one atomic update.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Restock.class)))
-    @APIResponse(responseCode = "200", description = "The sku's stock after the restock",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockView.class)))
+    @APIResponse(responseCode = "200", description = "The sku's stock after the restock")
     @APIResponse(responseCode = "400", description = "Malformed sku or body")
     public StockView restock(@PathParam("sku") String sku, @Valid @NotNull Restock body) {
         return stock.restock(Identifiers.requireSku(sku, "sku"), body.qty());

@@ -85,8 +85,7 @@ public class AdminJobsResource {
     @Path("/runs/{id}")
     @Operation(operationId = "getJobRun", summary = "One job run: state, counts so far, start and end",
             description = "Where the run is (running, succeeded or failed), its counts so far, when it started and ended, and why it failed. A run whose replica stopped is shown failed (abandoned).")
-    @APIResponse(responseCode = "200", description = "The run",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.class)))
+    @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "404", description = "No run with this id")
     public JobRunView run(@PathParam("id") @Parameter(description = "The run's id") String id) {
         if (!Identifiers.isObjectId(id)) {
@@ -99,8 +98,7 @@ public class AdminJobsResource {
     @Path("/runs")
     @Operation(operationId = "listJobRuns", summary = "Job runs, newest first, manual and scheduled",
             description = "Manual and scheduled runs of the jobs, newest first, a page at a time (limit, cursor); job narrows to one job. Finished runs are kept for cart.jobs.keep-runs-for.")
-    @APIResponse(responseCode = "200", description = "One page of runs",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.Page.class)))
+    @APIResponse(responseCode = "200", description = "One page of runs")
     @APIResponse(responseCode = "400", description = "Unknown job, limit out of 1..100, or a cursor this service did not write (the problem names it)")
     public JobRunView.Page list(
             @QueryParam("job") @Parameter(description = "Only runs of this job",

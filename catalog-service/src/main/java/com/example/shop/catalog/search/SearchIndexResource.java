@@ -70,8 +70,7 @@ public class SearchIndexResource {
     @Path("/verify/{id}")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "getSearchIndexVerify", summary = "One verify run: state, progress and, once done, the differences")
-    @APIResponse(responseCode = "200", description = "The run",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SearchIndexRun.class)))
+    @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "400", description = "Not a run id (24 hexadecimal digits)")
     @APIResponse(responseCode = "404", description = "No such verify run")
     public SearchIndexRun verifyRun(@Parameter(description = "The run's id") @PathParam("id") String id) {
@@ -102,8 +101,7 @@ public class SearchIndexResource {
     @Path("/rebuild/{id}")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "getSearchIndexRebuild", summary = "One rebuild run: state, progress and, once done, what it did")
-    @APIResponse(responseCode = "200", description = "The run",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SearchIndexRun.class)))
+    @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "400", description = "Not a run id (24 hexadecimal digits)")
     @APIResponse(responseCode = "404", description = "No such rebuild run")
     public SearchIndexRun rebuildRun(@Parameter(description = "The run's id") @PathParam("id") String id) {

@@ -178,8 +178,7 @@ public class CategoryResource {
             description = "parent: the new parent's slug, or null for a root; absent: not moved.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = UpdateCategoryRequest.class)))
-    @APIResponse(responseCode = "200", description = "The category after the change",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CategoryView.class)))
+    @APIResponse(responseCode = "200", description = "The category after the change")
     @APIResponse(responseCode = "404", description = "Unknown category or parent")
     @APIResponse(responseCode = "409", description = "Duplicate slug, or move under itself/a descendant")
     @APIResponse(responseCode = "503", description = TREE_BUSY)

@@ -9,8 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -32,8 +30,7 @@ public class TreeIntegrityResource {
     @Path("/verify")
     @Operation(operationId = "verifyCategoryTree", summary = "Every category whose ancestors disagree with its parent chain (empty when healthy)",
             description = "Compares each category's stored ancestors with the chain of its parent pointers; reports every disagreement. Changes nothing.")
-    @APIResponse(responseCode = "200", description = "What disagrees (empty lists when the tree is healthy)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TreeIntegrity.VerifyReport.class)))
+    @APIResponse(responseCode = "200", description = "What disagrees (empty lists when the tree is healthy)")
     public TreeIntegrity.VerifyReport verify() {
         return integrity.verify();
     }
@@ -42,8 +39,7 @@ public class TreeIntegrityResource {
     @Path("/repair")
     @Operation(operationId = "repairCategoryTree", summary = "Rebuild ancestors from parent pointers, in bulk; reports what was fixed",
             description = "Rebuilds every category's ancestors from the parent pointers, in bulk passes until nothing changes; idempotent. Mends what an interrupted move or rename left half done.")
-    @APIResponse(responseCode = "200", description = "What was repaired",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TreeIntegrity.RepairReport.class)))
+    @APIResponse(responseCode = "200", description = "What was repaired")
     @APIResponse(responseCode = "503", description = "The database is unavailable")
     public TreeIntegrity.RepairReport repair() {
         return integrity.repair();

@@ -89,8 +89,7 @@ public abstract class ImportRunsResource {
     @Path("/imports/{id}")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = GET_RUN, summary = "Import run: state and live counts (admin)")
-    @APIResponse(responseCode = "200", description = "The run",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRun.class)))
+    @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "404", description = "No such run")
     public ImportRun run(@PathParam("id") String id) {
         return imports.run(importer.kind(), id);
