@@ -5,8 +5,8 @@ import com.example.shop.cart.inventory.Holdings.Overview;
 import com.example.shop.cart.inventory.Holdings.Page;
 import com.example.shop.cart.inventory.Holdings.SkuHoldings;
 import com.example.shop.web.bulk.BulkImports;
-import com.example.shop.web.bulk.ImportRunsNamed;
-import com.example.shop.web.bulk.ImportRunsResource;
+import com.example.shop.web.bulk.BulkNamed;
+import com.example.shop.web.bulk.BulkResource;
 import com.example.shop.web.bulk.NdjsonOutput;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
@@ -16,54 +16,46 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
-import java.io.InputStream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Stock as administrators see it: sold, stocked, and how long reserved units have been held; and
- * stock in bulk: an NDJSON import of {@code {sku, qty}} lines run as a job ({@link ImportStock} through
- * web-support's {@link BulkImports}), its runs and rejected lines (from {@link ImportRunsResource}),
- * and the export it takes back ({@link ExportStock}). The literal paths ({@code import}, {@code imports}, {@code export}) win over
+ * stock in bulk ({@link BulkResource}): an NDJSON import of {@code {sku, qty}} lines run as a job
+ * ({@link ImportStock} through web-support's {@link BulkImports}), its runs and rejected lines, and the
+ * export it takes back ({@link ExportStock}). The literal paths ({@code import}, {@code imports}, {@code export}) win over
  * {@code /{sku}} (JAX-RS prefers literal characters), so those three words are not skus here.
  */
 @Path(AdminInventoryResource.BASE)
-@ImportRunsNamed("Stock")
+@BulkNamed(value = "Stock", plural = "Stock", line = StockLine.class,
+        importing = "Each line sets the sku's available stock exactly as PUT /inventory/{sku} does (qty 0 to 1000000; "
+                + "reservations and sales untouched; the stocked total moves by the same difference): created when the sku "
+                + "had no stock, unchanged when it is already at that level, else updated.",
+        exporting = "Every sku's available stock, in sku order.")
 @Tag(name = "inventory")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed("admin")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
 @ApplicationScoped
-public class AdminInventoryResource extends ImportRunsResource {
+public class AdminInventoryResource extends BulkResource {
 
     static final String BASE = "/admin/inventory";
 
     private final Holdings holdings;
-    private final ExportStock exportStock;
-    private final ObjectMapper mapper;
 
     AdminInventoryResource(Holdings holdings, BulkImports imports, ImportStock importStock, ExportStock exportStock,
                            ObjectMapper mapper) {
-        super(imports, importStock);
+        super(imports, importStock, () -> NdjsonOutput.of(exportStock.lines(), mapper));
         this.holdings = holdings;
-        this.exportStock = exportStock;
-        this.mapper = mapper;
     }
 
     @GET
@@ -107,29 +99,5 @@ public class AdminInventoryResource extends ImportRunsResource {
     public HolderPage holders(@PathParam("sku") String sku, @QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit,
                               @QueryParam("cursor") String cursor) {
         return holdings.holders(Identifiers.requireSku(sku, "sku"), limit, cursor);
-    }
-
-    @POST
-    @Path(START)
-    @Consumes(BulkImports.NDJSON)
-    @Operation(operationId = "importStock", summary = "Set the stock of many skus from NDJSON {sku, qty} lines, as a job (admin)",
-            description = "Each line sets the sku's available stock exactly as PUT /inventory/{sku} does (qty 0 to 1000000; "
-                    + "reservations and sales untouched; the stocked total moves by the same difference). Answers at once; "
-                    + "follow Location for the counts (created: the sku had no stock; unchanged: already at that level; "
-                    + "updated) and the rejected lines, each with its line number and the problem the PUT would give.")
-    @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON, schema = @Schema(implementation = StockLine.class)))
-    public Response importStock(InputStream body) {
-        return startImport(body);
-    }
-
-    @GET
-    @Path("/export")
-    @Produces(BulkImports.NDJSON)
-    @Operation(operationId = "exportStock", summary = "Every sku's available stock as NDJSON {sku, qty} lines, in sku order (admin)",
-            description = "Streamed; the form POST /admin/inventory/import takes back.")
-    @APIResponse(responseCode = "200", description = "One {sku, qty} line per sku",
-            content = @Content(mediaType = BulkImports.NDJSON, schema = @Schema(implementation = StockLine.class)))
-    public StreamingOutput export() {
-        return NdjsonOutput.of(exportStock.lines(), mapper);
     }
 }

@@ -31,7 +31,7 @@ import org.jboss.jandex.MethodInfo;
  * and 403. An operation that declares a requirement of its own keeps it.
  * <p>
  * The operations are matched by method and path, so this does not depend on the operationIds (which
- * ImportRunsDocumentation may rewrite in either order with this filter).
+ * BulkDocumentation may rewrite in either order with this filter).
  */
 @OpenApiFilter(OpenApiFilter.RunStage.BUILD)
 public class AdminTokenDocumentation implements OASFilter {

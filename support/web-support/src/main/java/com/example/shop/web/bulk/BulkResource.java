@@ -3,29 +3,35 @@ package com.example.shop.web.bulk;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.io.InputStream;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
- * The runs of one kind of import over HTTP, the same in every service: {@code GET imports} (newest
- * first), {@code GET imports/{id}} and {@code GET imports/{id}/rejects} below the resource's own
- * {@code @Path}, all answered by {@link BulkImports}. A service's import resource extends this
- * class, declares its own {@code POST} at {@link #START}, which answers {@link #startImport} (its
- * request body and what a line does are its own; {@link ImportRunsDocumentation} documents the
- * answers BulkImports gives there), and names its imports with {@link ImportRunsNamed}: each
- * service's operations need their own operationIds in the gateway's merged document, and
- * ImportRunsDocumentation gives them from that name.
+ * A service's items in bulk over HTTP, the same in every service, below the resource's own
+ * {@code @Path}: {@code POST import} starts an import of an NDJSON file as a job ({@link BulkImports});
+ * {@code GET imports} (newest first), {@code GET imports/{id}} and {@code GET imports/{id}/rejects}
+ * follow its runs; {@code GET export} streams every item as NDJSON, in the form the import takes back.
+ * A service's bulk resource extends this class with what is its own: what it imports (a
+ * {@link LineImporter}) and exports (a {@link LineExporter}), given to the constructor, and how its API
+ * document names and describes them, in its {@link BulkNamed}. The operations are declared here once, so
+ * that they cannot differ from one service to the next; {@link BulkDocumentation} gives each service's
+ * its own operationIds (the gateway merges the documents, and the e2e client is generated from the
+ * merged one), line schema, descriptions and the answers BulkImports gives.
  * <p>
  * Admin only and never cached: {@link HttpCaching} is read from the class that declares the
  * method, this one, and {@link RolesAllowed} stands here as well as on each service's resource
@@ -33,25 +39,34 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
  */
 @RolesAllowed("admin")
 @HttpCaching(CachePolicy.PRIVATE_NO_STORE)
-public abstract class ImportRunsResource {
+public abstract class BulkResource {
 
-    /** Where a subclass starts an import ({@code @POST @Path(START)}), below its own {@code @Path}. */
-    protected static final String START = "/import";
+    /** Where an import is started, below the resource's own {@code @Path}. */
+    static final String START = "/import";
+    /** Where the items are exported, below the resource's own {@code @Path}. */
+    static final String EXPORT = "/export";
 
-    /** Placeholder operationIds, replaced per service by {@link ImportRunsDocumentation}. */
+    /** Placeholder operationIds, replaced per service by {@link BulkDocumentation}. */
+    static final String START_IMPORT = "importItems";
+    static final String EXPORT_ITEMS = "exportItems";
     static final String LIST_RUNS = "listImportRuns";
     static final String GET_RUN = "getImportRun";
     static final String LIST_REJECTS = "listImportRunRejects";
 
     private final BulkImports imports;
     private final LineImporter<?> importer;
+    private final LineExporter exporter;
     /** The resource's own {@code @Path} + {@code /imports}: where a started run's Location points below. */
     private final String runsPath;
 
-    /** @param importer what this resource imports: {@link #startImport} runs it, and the runs shown are of its kind */
-    protected ImportRunsResource(BulkImports imports, LineImporter<?> importer) {
+    /**
+     * @param importer what this resource imports: {@link #startImport} runs it, and the runs shown are of its kind
+     * @param exporter what {@link #export} writes
+     */
+    protected BulkResource(BulkImports imports, LineImporter<?> importer, LineExporter exporter) {
         this.imports = imports;
         this.importer = importer;
+        this.exporter = exporter;
         this.runsPath = resourcePath(getClass()) + "/imports";
     }
 
@@ -59,18 +74,30 @@ public abstract class ImportRunsResource {
      * For an {@code @ApplicationScoped} subclass: Quarkus gives it the no-argument constructor its client proxy
      * needs, which calls this one. The proxy only delegates; it never serves a request itself.
      */
-    protected ImportRunsResource() {
-        this(null, null);
+    protected BulkResource() {
+        this(null, null, null);
     }
 
-    /**
-     * Starts an import of {@code body}: what each subclass's {@code @POST @Path(START)} method answers, 202 with
-     * the run and its Location ({@link BulkImports#accepted}), or BulkImports' 400, 409 or 413 (all documented
-     * by {@link ImportRunsDocumentation}). The method stays the subclass's: its operationId, line type and what
-     * a line does are its own.
-     */
-    protected Response startImport(InputStream body) {
+    // The body's line schema, the description and the answers (202 with the run, 400, 409, 413, 503) are the
+    // service's, from its BulkNamed: BulkDocumentation.
+    @POST
+    @Path(START)
+    @Consumes(BulkImports.NDJSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = START_IMPORT, summary = "Import from NDJSON, as a job (admin)")
+    @RequestBody(required = true, content = @Content(mediaType = BulkImports.NDJSON))
+    public Response startImport(InputStream body) {
         return imports.accepted(imports.start(importer, body), runsPath);
+    }
+
+    // The lines' schema and the description are the service's, from its BulkNamed: BulkDocumentation.
+    @GET
+    @Path(EXPORT)
+    @Produces(BulkImports.NDJSON)
+    @Operation(operationId = EXPORT_ITEMS, summary = "Export as NDJSON, streamed (admin)")
+    @APIResponse(responseCode = "200", description = "One item a line", content = @Content(mediaType = BulkImports.NDJSON))
+    public StreamingOutput export() {
+        return exporter.ndjson();
     }
 
     @GET
@@ -120,6 +147,6 @@ public abstract class ImportRunsResource {
                 return "/" + path.value().replaceAll("^/+|/+$", "");
             }
         }
-        throw new IllegalStateException(type.getName() + " extends ImportRunsResource without a @Path");
+        throw new IllegalStateException(type.getName() + " extends BulkResource without a @Path");
     }
 }
