@@ -45,7 +45,9 @@ import org.jboss.logging.Logger;
  * many skus in one bulk write).</li>
  * </ul>
  * Each stock update keeps {@code stocked = qty + reserved + sold} on its own. None of them reads or
- * writes more than one small document, whatever the number of carts holding the sku.
+ * writes more than one small document, whatever the number of carts holding the sku. Whether a step
+ * applied is read back from its mark ({@link #takenFromStock}, {@link #takenFromReservation}): that is
+ * how the cleanup ({@link CleanupInventory}) finishes a move whose process died.
  */
 @ApplicationScoped
 public class UnitMoves {
