@@ -117,12 +117,13 @@ public class BulkDocumentation implements OASFilter {
             return;
         }
         openAPI.getPaths().getPathItems().forEach((path, item) -> {
-            name(openAPI, path, item.getGET());
-            name(openAPI, path, item.getPOST());
+            makeTheServices(openAPI, path, item.getGET());
+            makeTheServices(openAPI, path, item.getPOST());
         });
     }
 
-    private void name(OpenAPI openAPI, String path, Operation operation) {
+    /** An operation BulkResource declares (its operationId is a placeholder) becomes that of the service below whose path it is. */
+    private void makeTheServices(OpenAPI openAPI, String path, Operation operation) {
         if (operation == null || operation.getOperationId() == null) {
             return;
         }
