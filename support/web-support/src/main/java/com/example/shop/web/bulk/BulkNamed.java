@@ -24,8 +24,8 @@ public @interface BulkNamed {
 
     /**
      * The type of a line, both ways: the import reads each line into it (its {@link LineImporter}'s kind), and
-     * each line of the export is one of it. Its schema must be in the document: named by a class-level
-     * {@code @Schema} of its own, or used by another operation.
+     * each line of the export is one of it. Its schema must be in the document, where SmallRye puts every class
+     * with a class-level {@code @Schema} and every type an operation uses; the build fails otherwise.
      */
     Class<?> line();
 
