@@ -92,7 +92,7 @@ public class BulkDocumentation implements OASFilter {
             if (path == null) {
                 throw new IllegalStateException(resource.name() + " has @BulkNamed but no @Path of its own");
             }
-            items.put(documentPath(path.value().asString()), new Items(named.value().asString(),
+            items.put(BulkResource.documentPath(path.value().asString()), new Items(named.value().asString(),
                     named.value("plural").asString(), schemaName(index, named.value("line").asClass().name()),
                     named.value("importing").asString(), named.value("exporting").asString()));
         }
@@ -197,12 +197,6 @@ public class BulkDocumentation implements OASFilter {
 
     private static String lower(String name) {
         return name.toLowerCase(Locale.ROOT);
-    }
-
-    /** A {@code @Path} value as the document writes it: one leading slash, no trailing one. */
-    private static String documentPath(String path) {
-        String trimmed = path.replaceAll("^/+|/+$", "");
-        return "/" + trimmed;
     }
 
     private record Naming(String below, String operationId) {

@@ -144,9 +144,14 @@ public abstract class BulkResource {
         for (Class<?> declaring = type; declaring != null; declaring = declaring.getSuperclass()) {
             Path path = declaring.getDeclaredAnnotation(Path.class);
             if (path != null) {
-                return "/" + path.value().replaceAll("^/+|/+$", "");
+                return documentPath(path.value());
             }
         }
         throw new IllegalStateException(type.getName() + " extends BulkResource without a @Path");
+    }
+
+    /** A {@code @Path} value as the document writes it: one leading slash, no trailing one. */
+    static String documentPath(String path) {
+        return "/" + path.replaceAll("^/+|/+$", "");
     }
 }
