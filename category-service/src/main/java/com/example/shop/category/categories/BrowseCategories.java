@@ -3,9 +3,6 @@ package com.example.shop.category.categories;
 import com.example.shop.category.CategoryConfig;
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.problems.Problems;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.Projections;
-import com.mongodb.client.model.Sorts;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,8 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.bson.Document;
-import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
 
 /**
@@ -32,31 +27,23 @@ public record BrowseCategories(CategoryStore store, CategoryConfig config) {
 
     /** Roots, by slug. Cursor: the last slug of the previous page. */
     public CategoryPage roots(Integer limit, String cursor) {
-        return bySlug(Filters.eq(Node.PARENT, null), limit, cursor);
+        return bySlug(null, limit, cursor);
     }
 
     /** Direct children, by slug. Cursor: the last slug of the previous page. */
     public CategoryPage children(String slug, Integer limit, String cursor) {
         Node node = store.requireBySlug(slug);
-        return bySlug(Filters.eq(Node.PARENT, node.id()), limit, cursor);
+        return bySlug(node.id(), limit, cursor);
     }
 
     /** All descendants (any depth), by id. Cursor: the last id of the previous page. */
     public CategoryPage descendants(String slug, Integer limit, String cursor) {
         Node node = store.requireBySlug(slug);
         int size = limit(limit);
-        Bson filter = Filters.eq(Node.ANCESTOR_ID, node.id());
-        if (cursor != null) {
-            if (!ObjectId.isValid(cursor)) {
-                throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' value of the previous page");
-            }
-            filter = Filters.and(filter, Filters.gt(Node.ID, new ObjectId(cursor)));
+        if (cursor != null && !ObjectId.isValid(cursor)) {
+            throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' value of the previous page");
         }
-        List<Node> nodes = new ArrayList<>();
-        for (Document d : store.categories().find(filter).projection(CategoryStore.NODE_FIELDS)
-                .sort(Sorts.ascending(Node.ID)).limit(size + 1)) {
-            nodes.add(Node.of(d));
-        }
+        List<Node> nodes = store.descendantsById(node.id(), cursor == null ? null : new ObjectId(cursor), size + 1);
         return page(nodes, size, n -> n.id().toHexString());
     }
 
@@ -65,10 +52,7 @@ public record BrowseCategories(CategoryStore store, CategoryConfig config) {
         Node node = store.requireBySlug(slug);
         List<String> ids = new ArrayList<>();
         ids.add(node.id().toHexString());
-        for (Document d : store.categories()
-                .find(Filters.or(Filters.eq(Node.ID, node.id()), Filters.eq(Node.ANCESTOR_ID, node.id())))
-                .projection(Projections.include(Node.ID)).batchSize(5000)) {
-            ObjectId id = d.getObjectId(Node.ID);
+        for (ObjectId id : store.subtreeIds(node.id())) {
             if (!id.equals(node.id())) {
                 ids.add(id.toHexString());
             }
@@ -79,11 +63,7 @@ public record BrowseCategories(CategoryStore store, CategoryConfig config) {
     /** The whole tree, nested by parent pointers, children by slug. */
     public CategoryTree tree() {
         int max = config.tree().maxNodes();
-        List<Node> all = new ArrayList<>();
-        for (Document d : store.categories().find()
-                .projection(Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT)).limit(max + 1).batchSize(5000)) {
-            all.add(Node.of(d)); // no ancestors: the projection leaves them out
-        }
+        List<Node> all = store.shapes(max + 1);
         if (all.size() > max) {
             throw CategoryProblems.treeTooLarge(max);
         }
@@ -103,17 +83,9 @@ public record BrowseCategories(CategoryStore store, CategoryConfig config) {
         return new TreeNode(node.id().toHexString(), node.slug(), node.name(), children);
     }
 
-    private CategoryPage bySlug(Bson filter, Integer limit, String cursor) {
+    private CategoryPage bySlug(ObjectId parent, Integer limit, String cursor) {
         int size = limit(limit);
-        if (cursor != null) {
-            filter = Filters.and(filter, Filters.gt(Node.SLUG, cursor));
-        }
-        List<Node> nodes = new ArrayList<>();
-        for (Document d : store.categories().find(filter).projection(CategoryStore.NODE_FIELDS)
-                .sort(Sorts.ascending(Node.SLUG)).limit(size + 1)) {
-            nodes.add(Node.of(d));
-        }
-        return page(nodes, size, Node::slug);
+        return page(store.childrenBySlug(parent, cursor, size + 1), size, Node::slug);
     }
 
     private static CategoryPage page(List<Node> nodes, int size, Function<Node, String> cursorOf) {

@@ -35,7 +35,7 @@ public record CreateCategory(CategoryStore store, TreeLock lock, SchemaSetup sch
             }
             Node node = new Node(new ObjectId(), slug, name, parent == null ? null : parent.id(), ancestors);
             try {
-                store.categories().insertOne(node.toDocument());
+                store.insert(node);
             } catch (MongoException e) {
                 if (CategoryStore.isDuplicateKey(e)) {
                     throw CategoryProblems.duplicateSlug(slug);

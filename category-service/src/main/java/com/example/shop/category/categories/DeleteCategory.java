@@ -2,7 +2,6 @@ package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.SchemaSetup;
-import com.mongodb.client.model.Filters;
 import jakarta.inject.Singleton;
 
 /**
@@ -17,10 +16,10 @@ public record DeleteCategory(CategoryStore store, TreeLock lock, SchemaSetup sch
         schema.requireReady(); // the node is found by slug: only with the unique index is that one node
         lock.withLock(lease -> {
             Node node = store.requireBySlug(slug);
-            if (store.categories().find(Filters.eq(Node.PARENT, node.id())).limit(1).first() != null) {
+            if (store.hasChildren(node.id())) {
                 throw CategoryProblems.hasChildren(slug);
             }
-            store.categories().deleteOne(Filters.eq(Node.ID, node.id()));
+            store.delete(node.id());
             return null;
         });
     }

@@ -1,6 +1,5 @@
 package com.example.shop.category.categories;
 
-import com.mongodb.client.model.Projections;
 import jakarta.inject.Singleton;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bson.Document;
 import org.bson.types.ObjectId;
 
 /**
@@ -28,23 +26,13 @@ import org.bson.types.ObjectId;
 @Singleton
 public record ExportCategories(CategoryStore store, TreeLock lock) {
 
-    private record Row(ObjectId id, String slug, String name, ObjectId parent) {
-    }
-
     public Iterator<CategoryLine> lines() {
-        List<Row> rows = lock.withLock(lease -> {
-            List<Row> read = new ArrayList<>();
-            for (Document d : store.categories().find().projection(Projections.include(Node.ID, Node.SLUG, Node.NAME, Node.PARENT))
-                    .batchSize(10_000)) {
-                read.add(new Row(d.getObjectId(Node.ID), d.getString(Node.SLUG), d.getString(Node.NAME), d.getObjectId(Node.PARENT)));
-            }
-            return read;
-        });
-        rows.sort(Comparator.comparing(Row::slug));
-        Map<ObjectId, Row> byId = new HashMap<>();
-        Map<ObjectId, List<Row>> children = new HashMap<>();
-        Deque<Row> queue = new ArrayDeque<>();
-        for (Row r : rows) {
+        List<Node> rows = lock.withLock(lease -> store.allShapes());
+        rows.sort(Comparator.comparing(Node::slug));
+        Map<ObjectId, Node> byId = new HashMap<>();
+        Map<ObjectId, List<Node>> children = new HashMap<>();
+        Deque<Node> queue = new ArrayDeque<>();
+        for (Node r : rows) {
             byId.put(r.id(), r);
             if (r.parent() == null) {
                 queue.add(r);
@@ -55,13 +43,13 @@ public record ExportCategories(CategoryStore store, TreeLock lock) {
         List<CategoryLine> lines = new ArrayList<>(rows.size());
         Set<ObjectId> written = new HashSet<>();
         while (!queue.isEmpty()) {
-            Row r = queue.poll();
+            Node r = queue.poll();
             if (written.add(r.id())) {
                 lines.add(line(r, byId));
                 queue.addAll(children.getOrDefault(r.id(), List.of()));
             }
         }
-        for (Row r : rows) {
+        for (Node r : rows) {
             if (!written.contains(r.id())) {
                 lines.add(line(r, byId));
             }
@@ -69,10 +57,10 @@ public record ExportCategories(CategoryStore store, TreeLock lock) {
         return lines.iterator();
     }
 
-    private static CategoryLine line(Row r, Map<ObjectId, Row> byId) {
+    private static CategoryLine line(Node r, Map<ObjectId, Node> byId) {
         String parent = null;
         if (r.parent() != null) {
-            Row p = byId.get(r.parent());
+            Node p = byId.get(r.parent());
             parent = p != null ? p.slug() : r.parent().toHexString();
         }
         return new CategoryLine(r.id().toHexString(), r.slug(), r.name(), parent);

@@ -8,16 +8,9 @@ import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.InsertOneModel;
-import com.mongodb.client.model.UpdateOneModel;
-import com.mongodb.client.model.Updates;
-import com.mongodb.client.model.WriteModel;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
-import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
@@ -72,7 +65,7 @@ public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler re
         long started = System.nanoTime();
         ImportPlan plan = lock.withLock(config.importing().lockMaxWait(), lease -> {
             long locked = System.nanoTime();
-            ImportPlan computed = ImportPlan.of(entries, store.find(new Document()));
+            ImportPlan computed = ImportPlan.of(entries, store.findAll());
             long planned = System.nanoTime();
             write(lease, computed);
             LOG.infof("Category import: %d lines, %d inserted, %d updated, %d rejected; lease wait %d ms, read and plan %d ms, write %d ms",
@@ -95,21 +88,17 @@ public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler re
     }
 
     private void write(TreeLock.Lease lease, ImportPlan plan) {
-        List<WriteModel<Document>> writes = new ArrayList<>(plan.inserts().size() + plan.updates().size());
-        for (Node node : plan.inserts()) {
-            writes.add(new InsertOneModel<>(node.toDocument()));
-        }
-        for (Node node : plan.updates()) {
-            writes.add(new UpdateOneModel<>(Filters.eq(Node.ID, node.id()), Updates.combine(
-                    Updates.set(Node.NAME, node.name()), Updates.set(Node.PARENT, node.parent()),
-                    Updates.set(Node.ANCESTORS, Node.crumbs(node.ancestors())))));
-        }
+        List<Node> inserts = plan.inserts();
+        List<Node> updates = plan.updates();
+        int total = inserts.size() + updates.size();
         int size = Math.max(1, config.importing().writeBatch());
-        for (int from = 0; from < writes.size(); from += size) {
+        for (int from = 0; from < total; from += size) {
+            int to = Math.min(from + size, total);
             lock.renew(lease);
             try {
-                store.categories().bulkWrite(writes.subList(from, Math.min(from + size, writes.size())),
-                        new BulkWriteOptions().ordered(true));
+                // inserts first, then updates: a batch may end in the one and the next begin in the other
+                store.writeImported(inserts.subList(Math.min(from, inserts.size()), Math.min(to, inserts.size())),
+                        updates.subList(Math.max(from - inserts.size(), 0), Math.max(to - inserts.size(), 0)));
             } catch (MongoException e) {
                 reconcileAfter(e);
                 throw e;

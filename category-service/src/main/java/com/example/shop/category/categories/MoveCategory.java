@@ -1,20 +1,12 @@
 package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryProblems;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.PushOptions;
-import com.mongodb.client.model.UpdateManyModel;
-import com.mongodb.client.model.UpdateOneModel;
-import com.mongodb.client.model.Updates;
-import com.mongodb.client.model.WriteModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import org.bson.Document;
 import org.bson.types.ObjectId;
 
 /**
@@ -58,10 +50,7 @@ public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRe
             return node;
         }
         long started = System.nanoTime();
-        long matched = store.categories().updateOne(
-                Filters.and(Filters.eq(Node.ID, node.id()), Filters.eq(Node.PARENT, node.parent())),
-                Updates.set(Node.PARENT, target)).getMatchedCount();
-        if (matched == 0) {
+        if (!store.setParent(node.id(), node.parent(), target)) {
             throw CategoryProblems.concurrentChange(node.slug());
         }
         checkpoints.reached(MoveStep.PARENT_UPDATED);
@@ -72,17 +61,7 @@ public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRe
             newPrefix.add(new Crumb(newParent.id(), newParent.slug(), newParent.name()));
         }
         List<ObjectId> oldPrefix = node.ancestors().stream().map(Crumb::id).toList();
-        List<WriteModel<Document>> writes = new ArrayList<>(3);
-        writes.add(new UpdateOneModel<>(Filters.eq(Node.ID, node.id()), Updates.set(Node.ANCESTORS, Node.crumbs(newPrefix))));
-        if (!oldPrefix.isEmpty()) {
-            writes.add(new UpdateManyModel<>(Filters.eq(Node.ANCESTOR_ID, node.id()),
-                    Updates.pull(Node.ANCESTORS, Filters.in(Crumb.ID, oldPrefix))));
-        }
-        if (!newPrefix.isEmpty()) {
-            writes.add(new UpdateManyModel<>(Filters.eq(Node.ANCESTOR_ID, node.id()),
-                    Updates.pushEach(Node.ANCESTORS, Node.crumbs(newPrefix), new PushOptions().position(0))));
-        }
-        store.categories().bulkWrite(writes, new BulkWriteOptions().ordered(true));
+        store.moveAncestors(node.id(), oldPrefix, newPrefix);
 
         registry.counter("category.moves").increment();
         registry.timer("category.move.duration").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);

@@ -1,11 +1,6 @@
 package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryConfig;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.UpdateOneModel;
-import com.mongodb.client.model.Updates;
-import com.mongodb.client.model.WriteModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -16,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.jboss.logging.Logger;
 
@@ -100,7 +94,7 @@ public record Reconciler(CategoryStore store, CategoryConfig config, MeterRegist
             wanted.removeAll(known.keySet());
             wanted.removeAll(absent);
             if (!wanted.isEmpty()) {
-                for (Node n : store.find(Filters.in(Node.ID, wanted))) {
+                for (Node n : store.findByIds(wanted)) {
                     known.put(n.id(), n);
                 }
                 for (ObjectId id : wanted) {
@@ -133,21 +127,16 @@ public record Reconciler(CategoryStore store, CategoryConfig config, MeterRegist
     }
 
     private void write(List<Discrepancy> fixes) {
-        List<WriteModel<Document>> updates = new ArrayList<>(fixes.size());
+        Map<ObjectId, List<Crumb>> ancestors = new LinkedHashMap<>();
         for (Discrepancy d : fixes) {
-            // Filter on _id alone: a value derived from a parent pointer that changed meanwhile is
-            // caught by the next pass, which re-reads the truth after this write (a {_id, parent}
-            // guard would add nothing to that, and the embedded server scans for any filter that
-            // is not exactly an index's keys).
-            updates.add(new UpdateOneModel<>(Filters.eq(Node.ID, d.node().id()),
-                    Updates.set(Node.ANCESTORS, Node.crumbs(d.expected()))));
+            ancestors.put(d.node().id(), d.expected());
         }
-        store.categories().bulkWrite(updates, new BulkWriteOptions().ordered(false));
+        store.setAncestors(ancestors);
     }
 
     Map<ObjectId, Node> loadAll() {
         Map<ObjectId, Node> all = new LinkedHashMap<>();
-        for (Node n : store.find(new Document())) {
+        for (Node n : store.findAll()) {
             all.put(n.id(), n);
         }
         return all;

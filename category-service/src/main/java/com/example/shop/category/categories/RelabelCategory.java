@@ -3,9 +3,6 @@ package com.example.shop.category.categories;
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.Updates;
-import com.mongodb.client.result.UpdateResult;
 import jakarta.inject.Singleton;
 import java.util.Objects;
 
@@ -38,22 +35,20 @@ public record RelabelCategory(CategoryStore store, Checkpoints checkpoints, Sche
         if (newName.equals(node.name()) && newSlug.equals(node.slug())) {
             return node;
         }
-        UpdateResult result;
+        boolean matched;
         try {
-            result = store.categories().updateOne(Filters.eq(Node.ID, node.id()),
-                    Updates.combine(Updates.set(Node.NAME, newName), Updates.set(Node.SLUG, newSlug)));
+            matched = store.relabel(node.id(), newName, newSlug);
         } catch (MongoException e) {
             if (CategoryStore.isDuplicateKey(e)) {
                 throw CategoryProblems.duplicateSlug(newSlug);
             }
             throw e;
         }
-        if (result.getMatchedCount() == 0) {
+        if (!matched) {
             throw CategoryProblems.unknownCategory(node.slug());
         }
         checkpoints.reached(MoveStep.LABEL_UPDATED);
-        store.categories().updateMany(Filters.eq(Node.ANCESTOR_ID, node.id()),
-                Updates.combine(Updates.set(Node.MATCHED_ANCESTOR_NAME, newName), Updates.set(Node.MATCHED_ANCESTOR_SLUG, newSlug)));
+        store.relabelCopies(node.id(), newName, newSlug);
         return new Node(node.id(), newSlug, newName, node.parent(), node.ancestors());
     }
 }
