@@ -42,10 +42,8 @@ public interface CategoryConfig {
 
     interface TreeLock {
         /**
-         * How long a change of the tree (create, move, rename, slug change, delete) may hold the
-         * tree lock. It outlives the longest change (a 1,000-node move takes well under 2 s) and
-         * bounds how long a holder that died keeps the others out; the next holder then reconciles
-         * the tree it may have left half changed.
+         * How long a change of the tree may hold the tree lease without renewing it: longer than
+         * the longest change, and the bound on how long a holder that died keeps the others out.
          */
         @WithDefault("15s")
         Duration lease();

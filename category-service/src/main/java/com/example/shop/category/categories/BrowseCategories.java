@@ -13,10 +13,9 @@ import java.util.function.Function;
 import org.bson.types.ObjectId;
 
 /**
- * The read side. Every read is one indexed query (plus the slug lookup where a slug names the
- * start): breadcrumbs come from the node's own ancestors array (the point of the schema),
- * children from the parent pointer ({@code {parent, slug}} index), descendants and subtree ids
- * from {@code ancestors._id}.
+ * The read side: every read is one indexed query (after the slug lookup where a slug names the
+ * start). Breadcrumbs are the node's own ancestors array, the point of the schema
+ * (docs/design.md#category-tree).
  */
 @Singleton
 public record BrowseCategories(CategoryStore store, CategoryConfig config) {

@@ -9,14 +9,9 @@ import java.util.List;
 import org.bson.types.ObjectId;
 
 /**
- * Adds a category. Under the tree lock, so that the parent cannot be deleted, moved or renamed
- * meanwhile:
- * <ol>
- * <li>one read of the parent by slug (404 naming it when unknown);</li>
- * <li>one insert with {@code ancestors = parent.ancestors + parent} (the book's build_ancestors,
- * done before the insert so the document is never without ancestors); the unique slug index
- * refuses a duplicate (409) and nothing is written.</li>
- * </ol>
+ * Adds a category under the tree lease, so that its parent cannot be deleted, moved or renamed
+ * meanwhile: the document has its ancestors (the parent's plus the parent) from its insert on, and
+ * the unique slug index refuses a duplicate.
  */
 @Singleton
 public record CreateCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {

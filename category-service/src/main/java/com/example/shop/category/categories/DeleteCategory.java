@@ -5,9 +5,8 @@ import com.example.shop.web.database.SchemaSetup;
 import jakarta.inject.Singleton;
 
 /**
- * Deletes a leaf category. Under the tree lock, so that no child can be created under it or moved
- * under it between the check and the delete: {@code find({parent: id}).limit(1)} must be empty
- * (else 409), then {@code deleteOne({_id})}.
+ * Deletes a leaf category, under the tree lease, so that no child is created or moved under it
+ * between the check for children (409) and the delete.
  */
 @Singleton
 public record DeleteCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {

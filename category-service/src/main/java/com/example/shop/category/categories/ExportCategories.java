@@ -14,14 +14,11 @@ import java.util.Set;
 import org.bson.types.ObjectId;
 
 /**
- * {@code GET /admin/categories/export}: every category as an import line
- * {@code {id, slug, name, parent}}, parents before children, so that importing the export into an
- * empty store gives the same tree with the same ids (products' {@code category_ids} hold them).
- * The tree is read with one query (id, slug, name, parent; a category collection is small) under
- * the tree lease, so it is one consistent tree even while moves run, and the lease is released
- * before the lines are streamed. Order: breadth first from the roots, siblings by slug. A category
- * whose parent chain is broken (verify reports it) comes last, naming its parent's slug, or its
- * parent's id when that category does not exist; an import rejects those lines.
+ * {@code GET /admin/categories/export}: every category as an import line, parents before children
+ * (breadth first, siblings by slug), so that importing it into an empty store gives the same tree
+ * with the same ids, which products' {@code category_ids} hold. Read under the tree lease, so it is
+ * one consistent tree while moves run. A category whose chain is broken comes last, naming its
+ * parent's slug (or id), and an import rejects it.
  */
 @Singleton
 public record ExportCategories(CategoryStore store, TreeLock lock) {

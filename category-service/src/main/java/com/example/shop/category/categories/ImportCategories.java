@@ -14,28 +14,12 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * {@code POST /admin/categories/import}: the categories' {@link LineImporter} for web-support's
- * {@code BulkImports} engine, which reads the file, refuses what {@code POST /categories} would
- * refuse in a line (strict JSON, slug and name rules, a slug twice in the file) and hands over the
- * rest, the whole file at once ({@link #batchSize()}: a tree is placed as a whole, and a category
- * collection is small). Then, holding the tree lease for the whole write (waiting for it up to
- * {@code category.import.lock-max-wait}), so that no move, rename, create or delete interleaves:
- * <ol>
- * <li>one query reads every stored category;</li>
- * <li>{@link ImportPlan} places the file's lines and the stored categories as one tree, rejecting
- * the lines that cannot be placed (unknown parent, a loop, an id conflict) and nothing else, and
- * computes every category's ancestors once;</li>
- * <li>the new categories ({@code insertOne}) and then the changed ones ({@code updateOne({_id},
- * {$set:{name, parent, ancestors}})}), parents before children, in ordered {@code bulkWrite}s of
- * {@code category.import.write-batch} documents, renewing the lease before each (a lost lease
- * stops the import before its next write).</li>
- * </ol>
- * Only then are the lines' outcomes recorded. Importing the same file again finds nothing to
- * write. An import cut off between two writes leaves parent pointers that form a forest (see
- * {@link ImportPlan}) and stale ancestors: when its process died, the next lease holder
- * reconciles the tree; when a write failed (a database error), the import reconciles before it
- * releases the lease, and if that fails too, repair mends it. Either way, importing the same file
- * again completes it.
+ * {@code POST /admin/categories/import}: the categories' {@link LineImporter}. The engine hands over
+ * the whole file at once, since a tree is placed as a whole ({@link ImportPlan}); the writes run
+ * under the tree lease, renewed before each batch, so no change interleaves and a lost lease stops
+ * the import before its next write. An import cut off between two batches leaves stale ancestors
+ * only, reconciled by the next holder or here, and the same file again completes it
+ * (docs/design.md#category-tree).
  */
 @Singleton
 public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler reconciler, SchemaSetup schema,

@@ -19,31 +19,11 @@ import java.util.Set;
 import org.bson.types.ObjectId;
 
 /**
- * The whole-tree computation of a category import, once for the whole file: which lines are
- * rejected, what each of the others is (created, updated, unchanged), and every document to write
- * with its final parent and ancestors. Pure: it reads the file's lines and the stored categories
- * (all of them, read under the tree lease, which no one else changes meanwhile) and touches no
- * database.
- * <ol>
- * <li><b>Ids.</b> A line naming a stored slug with another id, or a new slug with an id that is a
- * stored category's or an earlier line's, is rejected (field {@code id}).</li>
- * <li><b>Placement</b>, in rounds until one rejects nothing. Each slug's parent is its line's
- * (lines that are still accepted) or else the stored one; every line walks up its chain. A line
- * whose parent is neither a line nor stored is rejected ({@code parent-not-found}); the lines on a
- * loop are rejected ({@code category-cycle}); a line whose parent is a new slug rejected in this
- * round goes with it (it cannot be placed). A rejected line that names a stored category leaves
- * that category as it is, so the lines below it can still be placed under it: the next round
- * sees them again. Each round rejects at least one line or ends, so the rounds end.</li>
- * <li><b>The final tree</b>, breadth first from the roots: each category's ancestors are its
- * parent's plus the parent, once per category, whatever moved or was renamed above it. A category
- * is written when its name, parent or ancestors differ from the stored ones (a stored category
- * not in the file too, below a moved or renamed one).</li>
- * </ol>
- * Inserts and updates are each in breadth-first order of the final tree, parents before children.
- * Written in that order (inserts first), every prefix of the writes leaves parent pointers that
- * form a forest with no dangling parent: a written node's parent chain is already final, and the
- * others keep stored pointers, which were a forest. So an import cut off between two writes
- * leaves only stale ancestors, which the next lease holder's reconcile (and repair) re-derives.
+ * The whole-tree computation of a category import, pure (no database): which lines are rejected,
+ * what becomes of the others, and every document to write with its final parent and ancestors,
+ * computed once per category whatever moved or was renamed above it. Inserts and updates come
+ * parents before children, so every prefix of the writes leaves parent pointers that form a forest:
+ * an import cut off between two writes leaves only stale ancestors (docs/design.md#category-tree).
  */
 final class ImportPlan {
 
@@ -104,6 +84,10 @@ final class ImportPlan {
         return Collections.unmodifiableList(updates);
     }
 
+    /**
+     * A line naming a stored slug with another id, or a new slug with the id of a stored category
+     * or of an earlier line, is rejected (field {@code id}).
+     */
     private void checkIds(List<Entry> entries) {
         Map<ObjectId, Entry> claimed = new HashMap<>();
         for (Entry e : entries) {
@@ -139,6 +123,12 @@ final class ImportPlan {
         }
     }
 
+    /**
+     * Rounds until one rejects nothing. Each line walks up its chain (a line's parent, else the
+     * stored one): an unknown parent or a loop rejects it, and the new slugs below a rejected one
+     * go with it. A rejected line naming a stored category leaves that category as it is, so the
+     * lines below it are placed under it in the next round. Each round rejects a line or ends.
+     */
     private void place() {
         while (true) {
             Map<String, Boolean> placed = new HashMap<>();
@@ -250,6 +240,11 @@ final class ImportPlan {
         return p == null ? BROKEN : p.slug();
     }
 
+    /**
+     * The final tree, breadth first from the roots: each category's ancestors are its parent's plus
+     * the parent. A stored category is written when its name, parent or ancestors change (one not
+     * in the file too, below a moved or renamed one).
+     */
     private void build() {
         Set<String> all = new LinkedHashSet<>(storedBySlug.keySet());
         all.addAll(accepted.keySet());

@@ -10,24 +10,11 @@ import java.util.concurrent.TimeUnit;
 import org.bson.types.ObjectId;
 
 /**
- * Moves a category and its whole subtree under another parent (or to the root). Runs under the
- * tree lock, which the caller holds ({@link TreeLock.Lease}); under it no other change runs and the
- * stored ancestors are right (see {@link TreeLock}), so the new ancestors are computed from them,
- * without reading the subtree:
- * <ol>
- * <li>{@link #check}: the new parent is not the node and its ancestors do not contain it (409,
- * nothing written);</li>
- * <li>{@code updateOne({_id, parent: old}, {$set: {parent: new}})}: the source of truth changes
- * atomically; from here the derived ancestors of the subtree are stale;</li>
- * <li>one ordered {@code bulkWrite}, one command however large the subtree: the node's ancestors
- * become the new prefix (the new parent's ancestors and the new parent); every descendant
- * ({@code ancestors._id: node}) loses the old prefix ({@code $pull} of its ids) and gets the new
- * one in front ({@code $push} with {@code $position: 0}). The entries from the node down are not
- * touched.</li>
- * </ol>
- * With the lock taken and released, a move is five round trips. A crash between 2 and 3 (or in
- * the middle of 3) leaves the parent pointer right and ancestors stale: the next lock holder
- * reconciles the tree first, and {@code POST /admin/categories/repair} fixes it at any time.
+ * Moves a category and its subtree under another parent (or to the root), under the tree lease the
+ * caller holds: nothing else changes the tree meanwhile, so the new ancestors are derived from the
+ * stored ones without reading the subtree. The parent pointer (the source of truth) is written
+ * first, then every ancestors array in one bulk write; a crash between the two leaves stale
+ * ancestors, which the next holder reconciles (docs/design.md#category-tree).
  */
 @Singleton
 public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRegistry registry) {

@@ -15,18 +15,11 @@ import org.bson.types.ObjectId;
 import org.jboss.logging.Logger;
 
 /**
- * Re-derives {@code ancestors} from parent pointers (the source of truth) and rewrites the ones
- * that differ, in bulk; then checks again, until a pass finds nothing to fix (at most
- * {@code category.reconcile.max-passes}). Idempotent. Each pass reads every category with one query
- * (the collection is small, as the book notes), loads what a chain needs beyond that with
- * {@code $in} queries, and writes all fixes in one unordered {@code bulkWrite}.
- *
- * <p>Two callers: the holder of the tree lock that took the lease over from a dead holder
- * ({@link TreeLock}), before its own change, with nothing else writing meanwhile; and
- * {@code POST /admin/categories/repair}, which does not take the lock. A repair that overlaps a
- * move can rewrite the subtree between the move's parent pointer and its bulk write, and the
- * move's {@code $pull}/{@code $push} then applies to ancestors already moved; verify reports what
- * that leaves and another repair mends it.
+ * Re-derives the ancestors from the parent pointers (the source of truth) and rewrites those that
+ * differ, pass after pass until one finds nothing (at most {@code category.reconcile.max-passes}).
+ * Called by the lease taker that took over from a dead holder, and by
+ * {@code POST /admin/categories/repair}, which takes no lease: overlapping a move it can leave what
+ * verify reports and another repair mends (docs/design.md#category-tree).
  */
 @Singleton
 public record Reconciler(CategoryStore store, CategoryConfig config, MeterRegistry registry) {

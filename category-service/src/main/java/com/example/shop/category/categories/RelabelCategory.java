@@ -7,18 +7,10 @@ import jakarta.inject.Singleton;
 import java.util.Objects;
 
 /**
- * Renames a category and/or changes its slug, then updates the copies in its descendants'
- * ancestors. Runs under the tree lock, which the caller holds: no other change of the tree runs
- * meanwhile, so one propagation with the new labels is final.
- * <ol>
- * <li>{@code updateOne({_id}, {$set:{name, slug}})}: atomic on the node; the unique slug index
- * refuses a duplicate (409) before anything else is written;</li>
- * <li>propagate, as the book: {@code updateMany({"ancestors._id": id},
- * {$set:{"ancestors.$.name": name, "ancestors.$.slug": slug}})}, one multi-document update with
- * the positional operator.</li>
- * </ol>
- * A crash between the two leaves copies with the old labels: the next lock holder reconciles the
- * tree first, and {@code POST /admin/categories/repair} fixes them at any time.
+ * Renames a category and/or changes its slug, then the copies in its descendants' ancestors, under
+ * the tree lease the caller holds, so one propagation with the new labels is final. The unique slug
+ * index refuses a duplicate before anything is written; a crash between the two writes leaves old
+ * labels in the copies, which the next holder reconciles (docs/design.md#category-tree).
  */
 @Singleton
 public record RelabelCategory(CategoryStore store, Checkpoints checkpoints, SchemaSetup schema) {

@@ -4,11 +4,8 @@ import jakarta.inject.Singleton;
 import java.util.List;
 
 /**
- * Verify and repair. Verify reads every category once (one query, the collection is small, as the
- * book notes) and compares each node's stored ancestors with the chain of its parent pointers.
- * Repair does the same and rewrites every mismatch in one bulkWrite per pass, until a pass finds
- * none; it is idempotent and may run while the service is in use (see {@link Reconciler} for what
- * it can meet when it overlaps a move).
+ * Verify and repair of the derived ancestors against the parent pointers ({@link Reconciler}):
+ * repair is idempotent and may run while the service is in use.
  */
 @Singleton
 public record TreeIntegrity(Reconciler reconciler) {

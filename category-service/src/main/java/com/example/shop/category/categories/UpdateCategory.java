@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code PATCH /categories/{slug}}: rename and/or change slug and/or move, all under the tree lock.
- * With a move, every check that can refuse (unknown parent, cycle) runs before anything is
- * written; then the relabel (which can still refuse a duplicate slug, with nothing written), then
- * the move.
+ * {@code PATCH /categories/{slug}}: rename, change slug and/or move, under one tree lease. Every
+ * check that can refuse (unknown parent, cycle) runs before anything is written.
  */
 @Singleton
 public record UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move,
