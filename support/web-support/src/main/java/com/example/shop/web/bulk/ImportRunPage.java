@@ -1,9 +1,0 @@
-package com.example.shop.web.bulk;
-
-import java.util.List;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-
-/** The API document's name for a {@link Page} of runs. */
-@Schema(name = "ImportRunPage")
-public record ImportRunPage(List<ImportRun> items, @Schema(description = "Cursor of the next page; null on the last") String next) {
-}
