@@ -23,7 +23,7 @@ import org.bson.Document;
  * the product ({@link IndexUpdates}); {@link ApplyTransitions} writes it.
  */
 @Singleton
-record AvailabilityStore(MongoCollection<Document> availability) {
+record AvailabilityStore(MongoCollection<Document> availability) implements AvailabilitySource {
 
     /** Availability as the cart service reports it, {@code {_id: sku, sold_out, seq, at}}: joined to the product in the index. */
     private static final String AVAILABILITY = "availability";
@@ -39,7 +39,8 @@ record AvailabilityStore(MongoCollection<Document> availability) {
     }
 
     /** Which of these skus are sold out now (one {@code _id} read). */
-    Set<String> soldOut(Collection<String> skus) {
+    @Override
+    public Set<String> soldOut(Collection<String> skus) {
         Set<String> soldOut = new HashSet<>();
         if (skus.isEmpty()) {
             return soldOut;
@@ -53,7 +54,8 @@ record AvailabilityStore(MongoCollection<Document> availability) {
     }
 
     /** Every sku sold out now (a build reads them once, before its scan: a few per cent of the catalog). */
-    Set<String> allSoldOut() {
+    @Override
+    public Set<String> allSoldOut() {
         Set<String> soldOut = new HashSet<>();
         for (Document doc : availability.find(Filters.eq(SOLD_OUT, true)).projection(Projections.include(SKU))) {
             soldOut.add(doc.getString(SKU));

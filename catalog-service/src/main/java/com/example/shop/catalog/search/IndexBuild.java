@@ -146,7 +146,7 @@ public class IndexBuild {
                 index.open();
                 CatalogRevision.Stamp now = revision.current();
                 IndexMarker committed = index.committedMarker();
-                if (committed != null && committed.canCatchUp(now, rendering, feed.trimmedThrough())) {
+                if (committed != null && committed.canCatchUp(now.epoch(), now.revision(), rendering, feed.trimmedThrough())) {
                     follower.startFrom(committed.revision());
                     if (committed.revision() < now.revision()) {
                         FeedFollower.logCatchUp(committed.revision(), now.revision());

@@ -44,12 +44,13 @@ record IndexMarker(int format, String epoch, long revision, String rendering) {
     }
 
     /**
-     * Whether an index with this marker can be brought up to {@code now} from the change feed: built
-     * from this database, with today's field layout and rendering, not ahead of the catalog, and not
-     * behind what the feed still holds ({@code trimmedThrough}: the highest revision trimmed).
+     * Whether an index with this marker can be brought up to the catalog's {@code currentRevision} of
+     * the database {@code currentEpoch} from the change feed: built from this database, with today's
+     * field layout and rendering, not ahead of the catalog, and not behind what the feed still holds
+     * ({@code trimmedThrough}: the highest revision trimmed).
      */
-    boolean canCatchUp(CatalogRevision.Stamp now, String currentRendering, long trimmedThrough) {
-        return format == FORMAT && epoch.equals(now.epoch()) && rendering.equals(currentRendering)
-                && revision <= now.revision() && revision >= trimmedThrough;
+    boolean canCatchUp(String currentEpoch, long currentRevision, String currentRendering, long trimmedThrough) {
+        return format == FORMAT && epoch.equals(currentEpoch) && rendering.equals(currentRendering)
+                && revision <= currentRevision && revision >= trimmedThrough;
     }
 }

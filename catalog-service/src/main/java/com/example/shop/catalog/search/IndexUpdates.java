@@ -48,7 +48,7 @@ public class IndexUpdates {
     private final CatalogRevision revision;
     private final ChangeFeed feed;
     private final ProductSource source;
-    private final AvailabilityStore availability;
+    private final AvailabilitySource availability;
     private final long graceMillis;
     private final WriteThroughPoints points;
     private final DatabaseReachability database;
@@ -63,7 +63,7 @@ public class IndexUpdates {
     private final SkusInFlight inFlight = new SkusInFlight();
 
     IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
-                 AvailabilityStore availability, CatalogConfig config, WriteThroughPoints points,
+                 AvailabilitySource availability, CatalogConfig config, WriteThroughPoints points,
                  DatabaseReachability database) {
         this.index = index;
         this.revision = revision;

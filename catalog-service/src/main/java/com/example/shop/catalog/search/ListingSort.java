@@ -38,16 +38,6 @@ final class ListingSort {
     }
 
     /**
-     * The order the index keeps its documents in (Lucene's index sort): sku ascending, the default
-     * listing order. A page in that order stops reading a segment once it holds a page's worth of
-     * matches (early termination), so a category page reads about {@code limit} matches a segment
-     * however many the category holds.
-     */
-    static Sort indexOrder() {
-        return new Sort(new SortField(ProductDocuments.SKU, SortField.Type.STRING));
-    }
-
-    /**
      * The order of {@code sort} for a listing whose query is {@code matching}. A numeric order
      * (savings, newest first, price) skips by the field's points only when the listing may match at
      * least 1/{@value #SKIP_BY_POINTS_SHARE} of the index ({@link MatchEstimate}): each time the

@@ -14,6 +14,8 @@ import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -71,6 +73,16 @@ final class ProductDocuments {
         type.setOmitNorms(omitNorms);
         type.freeze();
         return type;
+    }
+
+    /**
+     * The order the index keeps its documents in (Lucene's index sort): sku ascending, the default
+     * listing order. A page in that order stops reading a segment once it holds a page's worth of
+     * matches (early termination), so a category page reads about {@code limit} matches a segment
+     * however many the category holds.
+     */
+    static Sort indexOrder() {
+        return new Sort(new SortField(SKU, SortField.Type.STRING));
     }
 
     static Term idOf(String sku) {

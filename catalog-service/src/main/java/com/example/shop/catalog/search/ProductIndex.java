@@ -223,7 +223,7 @@ class ProductIndex {
 
     private static IndexWriterConfig config(IndexWriterConfig.OpenMode mode) {
         return new IndexWriterConfig(Analyzers.forIndexing()).setOpenMode(mode).setCommitOnClose(false)
-                .setIndexSort(ListingSort.indexOrder())
+                .setIndexSort(ProductDocuments.indexOrder())
                 .setRAMBufferSizeMB(16); // Lucene's default: the heap is 160 MB in production
     }
 

@@ -582,7 +582,7 @@ class IndexLifecycleTest {
         wipeFiles(generation);
         try (FSDirectory directory = FSDirectory.open(generation);
              IndexWriter old = new IndexWriter(directory,
-                     new IndexWriterConfig().setIndexSort(ListingSort.indexOrder()))) {
+                     new IndexWriterConfig().setIndexSort(ProductDocuments.indexOrder()))) {
             org.apache.lucene.document.Document stale = new org.apache.lucene.document.Document(); // not bson's
             stale.add(new StringField(ProductDocuments.SKU, "gone-since", Field.Store.NO));
             stale.add(new SortedDocValuesField(ProductDocuments.SKU, new BytesRef("gone-since")));
