@@ -1,6 +1,9 @@
 package com.example.shop.problems;
 
-import java.util.Collection;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,7 +15,10 @@ import java.util.Map;
  *
  * @param instance may be null; it is then left out
  */
-public record Problem(String type, String title, int status, String detail, String instance, Map<String, Object> extensions) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"type", "title", "status", "detail", "instance"})
+public record Problem(String type, String title, int status, String detail, String instance,
+                      @JsonIgnore Map<String, Object> extensions) {
 
     /** Problem types are URIs under this base followed by the problem's slug. */
     public static final String TYPE_BASE = "https://problems.shop.example/";
@@ -39,96 +45,18 @@ public record Problem(String type, String title, int status, String detail, Stri
         return extensions.get(name);
     }
 
-    /** The problem document: the standard members, then the extension members. */
-    public String toJson() {
-        StringBuilder json = new StringBuilder(160).append('{');
-        member(json, "type", type);
-        member(json, "title", title);
-        member(json, "status", status);
-        member(json, "detail", detail);
-        member(json, "instance", instance);
-        extensions.forEach((name, value) -> member(json, name, value));
-        return json.append('}').toString();
-    }
-
-    private static void member(StringBuilder json, String name, Object value) {
-        if (value == null) {
-            return;
-        }
-        if (json.length() > 1) {
-            json.append(',');
-        }
-        string(json, name);
-        json.append(':');
-        value(json, value);
-    }
-
-    private static void value(StringBuilder json, Object value) {
-        if (value == null) {
-            json.append("null");
-        } else if (value instanceof Boolean || value instanceof Integer || value instanceof Long || value instanceof Short
-                || value instanceof Byte || value instanceof java.math.BigInteger) {
-            json.append(value);
-        } else if (value instanceof Number number) {
-            double d = number.doubleValue();
-            json.append(Double.isFinite(d) ? number.toString() : "null");
-        } else if (value instanceof Map<?, ?> map) {
-            json.append('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                if (!first) {
-                    json.append(',');
-                }
-                first = false;
-                string(json, String.valueOf(entry.getKey()));
-                json.append(':');
-                value(json, entry.getValue());
+    /**
+     * The extension members as JSON writes them, beside the standard ones (RFC 9457, section 3.2);
+     * a member whose value is null is left out, as the standard members are.
+     */
+    @JsonAnyGetter
+    public Map<String, Object> members() {
+        Map<String, Object> present = new LinkedHashMap<>();
+        extensions.forEach((name, value) -> {
+            if (value != null) {
+                present.put(name, value);
             }
-            json.append('}');
-        } else if (value instanceof Collection<?> list) {
-            json.append('[');
-            boolean first = true;
-            for (Object item : list) {
-                if (!first) {
-                    json.append(',');
-                }
-                first = false;
-                value(json, item);
-            }
-            json.append(']');
-        } else {
-            string(json, value.toString());
-        }
-    }
-
-    private static void string(StringBuilder json, String s) {
-        json.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == '\u2028' || c == '\u2029' || Character.isSurrogate(c) && !validSurrogate(s, i)) {
-                        json.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        json.append('"');
-    }
-
-    /** A surrogate that is half of a well-formed pair (a lone one is escaped, so the JSON stays valid UTF-8). */
-    private static boolean validSurrogate(String s, int i) {
-        char c = s.charAt(i);
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-        }
-        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+        });
+        return present;
     }
 }

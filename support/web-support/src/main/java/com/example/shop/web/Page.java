@@ -1,4 +1,4 @@
-package com.example.shop.web.bulk;
+package com.example.shop.web;
 
 import java.util.List;
 

@@ -3,7 +3,7 @@ package com.example.shop.web;
 import com.example.shop.problems.Problem;
 import jakarta.ws.rs.core.Response;
 
-/** Turns a problem into a response: the one place the problem media type is set. */
+/** Turns a problem into a response: the one place the problem media type is set (Jackson writes the body). */
 public final class ProblemResponses {
 
     /**
@@ -17,7 +17,7 @@ public final class ProblemResponses {
     }
 
     public static Response of(Problem problem) {
-        Response.ResponseBuilder response = Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem.toJson());
+        Response.ResponseBuilder response = Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem);
         if (problem.status() == 503) {
             response.header("Retry-After", RETRY_AFTER_SECONDS);
         }

@@ -2,13 +2,17 @@ package com.example.shop.web;
 
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.Problems;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -33,6 +37,9 @@ public class RequestBodyLimit {
     @ConfigProperty(name = "shop.bulk.max-body-size", defaultValue = "1G")
     MemorySize importLimit;
 
+    @Inject
+    ObjectMapper json;
+
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(context -> {
             String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
@@ -42,11 +49,19 @@ public class RequestBodyLimit {
                         .setStatusCode(413)
                         .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                         .putHeader(HttpHeaders.CONNECTION, "close")
-                        .end(Problems.tooLarge(limit).problem().toJson());
+                        .end(Buffer.buffer(problemBody(limit)));
                 return;
             }
             context.next();
         });
+    }
+
+    private byte[] problemBody(long limit) {
+        try {
+            return json.writeValueAsBytes(Problems.tooLarge(limit).problem());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** An import's upload: {@code POST} to a path ending in {@code /import}, the one shape every service's import has. */

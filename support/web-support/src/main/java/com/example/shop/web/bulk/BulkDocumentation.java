@@ -50,7 +50,7 @@ public class BulkDocumentation implements OASFilter {
     private static final DotName SCHEMA = DotName.createSimple("org.eclipse.microprofile.openapi.annotations.media.Schema");
     private static final String SCHEMAS = "#/components/schemas/";
     /** The run's schema: BulkResource's own operations put it in the document. */
-    private static final String IMPORT_RUN = SCHEMAS + "ImportRun";
+    private static final String RUN = SCHEMAS + "Run";
 
     static final String IMPORTING = "Answers at once with the run; follow it at Location for its counts (created, updated, "
             + "unchanged) and its rejected lines. A bad line is rejected with its line number and the problem a single request "
@@ -161,7 +161,7 @@ public class BulkDocumentation implements OASFilter {
                 .addHeader("Location", OASFactory.createHeader().description("The run: " + resource + "/imports/{id}")
                         .schema(OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING))))
                 .content(OASFactory.createContent().addMediaType(MediaType.APPLICATION_JSON,
-                        OASFactory.createMediaType().schema(OASFactory.createSchema().ref(IMPORT_RUN)))));
+                        OASFactory.createMediaType().schema(OASFactory.createSchema().ref(RUN)))));
         addIfAbsent(answers, "400", "Empty file");
         addIfAbsent(answers, "409", "Another import is running on this replica");
         addIfAbsent(answers, "413", "File over shop.bulk.max-body-size (1 GiB by default)");

@@ -1,12 +1,16 @@
 package com.example.shop.web.bulk;
 
+import com.example.shop.web.Page;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.PageSize;
-import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.runs.Run;
+import com.example.shop.web.runs.RunPage;
 import com.example.shop.web.runs.RunStarted;
 import com.example.shop.web.runs.RunState;
+import com.example.shop.web.runs.RunStore;
+import com.example.shop.web.seams.Seams;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoDatabase;
 import io.quarkus.runtime.ShutdownEvent;
@@ -35,8 +39,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.bson.Document;
-import org.bson.types.ObjectId;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -62,7 +64,7 @@ public class BulkImports {
     private final ObjectMapper mapper;
     private final Validator validator;
     private final BulkConfig config;
-    private final ImportCrashPoints crashPoints;
+    private final Seams seams;
     private final long maxLineBytes;
     private final Clock clock = Clock.systemUTC();
     private final AtomicReference<String> busy = new AtomicReference<>();
@@ -73,19 +75,19 @@ public class BulkImports {
     private volatile boolean stopping;
 
     BulkImports(MongoDatabase database, ObjectMapper mapper,
-                Validator validator, BulkConfig config, ImportCrashPoints crashPoints,
+                Validator validator, BulkConfig config, Seams seams,
                 @ConfigProperty(name = "shop.http.max-body-size", defaultValue = "1M") MemorySize maxLineBytes) {
         this.store = new ImportRunStore(database, config.staleAfter());
         this.mapper = mapper;
         this.validator = validator;
         this.config = config;
-        this.crashPoints = crashPoints;
+        this.seams = seams;
         this.maxLineBytes = maxLineBytes.asLongValue();
     }
 
     /** Spools the body, records the run and starts it; the run as it stands at the start. */
-    public <T> ImportRun start(LineImporter<T> importer, InputStream body) {
-        String id = new ObjectId().toHexString();
+    public <T> Run start(LineImporter<T> importer, InputStream body) {
+        String id = RunStore.newId();
         String running = busy.get();
         if (running != null || !busy.compareAndSet(null, id)) {
             throw Problems.conflict("import-running", "Import running",
@@ -101,12 +103,12 @@ public class BulkImports {
                         "The uploaded file is empty: nothing to import. Send one JSON object per line (application/x-ndjson)."));
             }
             Instant now = clock.instant();
-            store.insert(id, importer.kind().name(), size, now);
-            ImportJob<T> job = new ImportJob<>(id, importer, file, mapper.reader(), validator, store, crashPoints,
+            Run run = store.insert(id, importer.kind().name(), size, now);
+            ImportJob<T> job = new ImportJob<>(id, importer, file, size, mapper.reader(), validator, store, seams,
                     maxLineBytes, config.rejectsKept(), () -> stopping);
             Path spooled = file;
             worker.execute(() -> execute(job, spooled));
-            return new ImportRun(id, importer.kind().name(), RunState.RUNNING.wire(), job.counts(), size, 0, now, null, null);
+            return run;
         } catch (IOException e) {
             release(id, file);
             throw new IllegalStateException("The upload could not be kept for the import", e);
@@ -117,31 +119,18 @@ public class BulkImports {
     }
 
     /** 202 Accepted with the run's Location ({@code runsPath/id}) and the run as body. */
-    public Response accepted(ImportRun run, String runsPath) {
+    public Response accepted(Run run, String runsPath) {
         return RunStarted.accepted(runsPath + "/" + run.id(), run);
     }
 
     /** A run of {@code kind}; 404 {@code unknown-import-run} when there is none (or the id is not a run id). */
-    public ImportRun run(ImportKind<?> kind, String id) {
-        if (!Identifiers.isObjectId(id)) {
-            throw unknownRun(id);
-        }
-        Document run = store.find(kind.name(), id, runningHere(), clock.instant());
-        if (run == null) {
-            throw unknownRun(id);
-        }
-        return ImportRunStore.view(run);
+    public Run run(ImportKind<?> kind, String id) {
+        return store.find(kind.name(), id, runningHere(), clock.instant()).orElseThrow(() -> unknownRun(id));
     }
 
     /** Runs of one kind, newest first. */
-    public Page<ImportRun> runs(ImportKind<?> kind, Integer limit, String cursor) {
-        int size = PageSize.of(limit, 20, 100);
-        if (cursor != null && !Identifiers.isObjectId(cursor)) {
-            throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
-        }
-        List<ImportRun> runs = store.list(kind.name(), cursor, size, runningHere(), clock.instant()).stream()
-                .map(ImportRunStore::view).toList();
-        return new Page<>(runs, runs.size() == size ? runs.get(runs.size() - 1).id() : null);
+    public RunPage runs(ImportKind<?> kind, Integer limit, String cursor) {
+        return store.list(kind.name(), cursor, PageSize.of(limit, 20, 100), runningHere(), clock.instant());
     }
 
     /** A run's rejected lines in line order. */
@@ -151,8 +140,7 @@ public class BulkImports {
             throw Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of the previous page");
         }
         run(kind, id);
-        List<ImportReject> rejects = store.rejects(id, cursor == null ? 0 : Long.parseLong(cursor), size).stream()
-                .map(ImportRunStore::rejectView).toList();
+        List<ImportReject> rejects = store.rejects(id, cursor == null ? 0 : Long.parseLong(cursor), size);
         return new Page<>(rejects, rejects.size() == size ? String.valueOf(rejects.get(rejects.size() - 1).line()) : null);
     }
 
@@ -160,7 +148,7 @@ public class BulkImports {
     void failAbandonedRuns(@Observes StartupEvent started) {
         worker.execute(() -> {
             try {
-                store.failStale(new Document(), runningHere(), clock.instant());
+                store.failStale(runningHere(), clock.instant());
             } catch (RuntimeException e) {
                 LOG.infof("Abandoned import runs not looked for at start-up (%s); they are marked when read", e.getMessage());
             }
@@ -189,13 +177,13 @@ public class BulkImports {
             // The replica is free before the run shows its end: a client that starts the next
             // import as soon as it sees this one succeeded is not refused as busy.
             release(job.runId(), file);
-            store.finish(job.runId(), RunState.SUCCEEDED, job.counts(), job.bytesRead(), null, clock.instant());
+            store.finish(job.runId(), RunState.SUCCEEDED, job.counts(), job.bytesTotal(), job.bytesRead(), null, clock.instant());
         } catch (Exception e) {
             heartbeat.cancel(false);
             release(job.runId(), file);
             LOG.warnf(e, "Import run %s failed after %d lines", job.runId(), job.counts().read());
             try {
-                store.finish(job.runId(), RunState.FAILED, job.counts(), job.bytesRead(), "The run stopped after "
+                store.finish(job.runId(), RunState.FAILED, job.counts(), job.bytesTotal(), job.bytesRead(), "The run stopped after "
                         + job.counts().read() + " lines: " + e.getMessage(), clock.instant());
             } catch (RuntimeException unrecorded) {
                 LOG.warnf("Could not record the failure of import run %s (%s); it is marked failed when found stale",
@@ -212,7 +200,7 @@ public class BulkImports {
 
     private void beat(ImportJob<?> job) {
         try {
-            store.progress(job.runId(), job.counts(), job.bytesRead(), clock.instant());
+            store.progress(job.runId(), job.counts(), job.bytesTotal(), job.bytesRead(), clock.instant());
         } catch (RuntimeException e) {
             LOG.debugf("Import heartbeat not recorded: %s", e.getMessage());
         }

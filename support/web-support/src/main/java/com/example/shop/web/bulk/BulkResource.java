@@ -1,7 +1,10 @@
 package com.example.shop.web.bulk;
 
+import com.example.shop.web.Page;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.runs.Run;
+import com.example.shop.web.runs.RunPage;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -104,10 +107,9 @@ public abstract class BulkResource {
     @Path("/imports")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = LIST_RUNS, summary = "Import runs, newest first (admin)")
-    @APIResponse(responseCode = "200", description = "One page of runs",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImportRunPage.class)))
+    @APIResponse(responseCode = "200", description = "One page of runs")
     @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
-    public Page<ImportRun> runs(@QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
+    public RunPage runs(@QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
                                 @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page") String cursor) {
         return imports.runs(importer.kind(), limit, cursor);
     }
@@ -118,7 +120,7 @@ public abstract class BulkResource {
     @Operation(operationId = GET_RUN, summary = "Import run: state and live counts (admin)")
     @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "404", description = "No such run")
-    public ImportRun run(@PathParam("id") String id) {
+    public Run run(@PathParam("id") String id) {
         return imports.run(importer.kind(), id);
     }
 

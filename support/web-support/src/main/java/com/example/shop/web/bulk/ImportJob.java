@@ -3,6 +3,8 @@ package com.example.shop.web.bulk;
 import com.example.shop.problems.Problem;
 import com.example.shop.web.RequestProblems;
 import com.example.shop.web.concurrency.Futures;
+import com.example.shop.web.runs.ProblemCodec;
+import com.example.shop.web.seams.Seams;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import jakarta.validation.ConstraintViolation;
@@ -22,7 +24,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-import org.bson.Document;
 
 /**
  * One run: reads the spooled file line by line, refuses what a single request would refuse (the
@@ -38,10 +39,11 @@ final class ImportJob<T> {
     private final String runId;
     private final LineImporter<T> importer;
     private final Path file;
+    private final long bytesTotal;
     private final ObjectReader reader;
     private final Validator validator;
     private final ImportRunStore store;
-    private final ImportCrashPoints crashPoints;
+    private final Seams seams;
     private final long maxLineBytes;
     private final int rejectsKept;
     private final BooleanSupplier stopping;
@@ -53,17 +55,18 @@ final class ImportJob<T> {
     private final AtomicLong rejected = new AtomicLong();
     private volatile long bytesRead;
     private final SeenKeys seen = new SeenKeys();
-    private final List<Document> pendingRejects = new ArrayList<>();
+    private final List<ImportReject> pendingRejects = new ArrayList<>();
 
-    ImportJob(String runId, LineImporter<T> importer, Path file, ObjectReader reader, Validator validator,
-              ImportRunStore store, ImportCrashPoints crashPoints, long maxLineBytes, int rejectsKept, BooleanSupplier stopping) {
+    ImportJob(String runId, LineImporter<T> importer, Path file, long bytesTotal, ObjectReader reader, Validator validator,
+              ImportRunStore store, Seams seams, long maxLineBytes, int rejectsKept, BooleanSupplier stopping) {
         this.runId = runId;
         this.importer = importer;
         this.file = file;
+        this.bytesTotal = bytesTotal;
         this.reader = reader.forType(importer.kind().lineType());
         this.validator = validator;
         this.store = store;
-        this.crashPoints = crashPoints;
+        this.seams = seams;
         this.maxLineBytes = maxLineBytes;
         this.rejectsKept = rejectsKept;
         this.stopping = stopping;
@@ -75,6 +78,10 @@ final class ImportJob<T> {
 
     ImportCounts counts() {
         return new ImportCounts(read.get(), created.get(), updated.get(), unchanged.get(), rejected.get());
+    }
+
+    long bytesTotal() {
+        return bytesTotal;
     }
 
     long bytesRead() {
@@ -222,13 +229,13 @@ final class ImportJob<T> {
                     + " outcomes for " + batch.size() + " lines");
         }
         flushRejects();
-        crashPoints.afterBatch(importer.kind().name(), batch.get(batch.size() - 1).number());
+        seams.reached(ImportSeam.AFTER_BATCH, new ImportSeam.Batch(importer.kind().name(), batch.get(batch.size() - 1).number()));
     }
 
     private synchronized void reject(long line, String key, Problem problem) {
         rejected.incrementAndGet();
         if (rejected.get() <= rejectsKept) {
-            pendingRejects.add(ImportRunStore.reject(runId, line, key, problem));
+            pendingRejects.add(new ImportReject(line, key, ProblemCodec.toDocument(problem)));
             if (pendingRejects.size() >= 1000) {
                 flushRejects();
             }
@@ -236,7 +243,7 @@ final class ImportJob<T> {
     }
 
     private synchronized void flushRejects() {
-        store.addRejects(pendingRejects);
+        store.addRejects(runId, pendingRejects);
         pendingRejects.clear();
     }
 

@@ -52,7 +52,7 @@ class BulkDocumentationTest {
                 "an import start never answers 200");
         var accepted = start.getResponses().getAPIResponse("202");
         assertEquals("The run: /admin/things/imports/{id}", accepted.getHeaders().get("Location").getDescription());
-        assertEquals("#/components/schemas/ImportRun", accepted.getContent().getMediaType("application/json").getSchema().getRef());
+        assertEquals("#/components/schemas/Run", accepted.getContent().getMediaType("application/json").getSchema().getRef());
         assertEquals("Another import is running on this replica", start.getResponses().getAPIResponse("409").getDescription());
     }
 

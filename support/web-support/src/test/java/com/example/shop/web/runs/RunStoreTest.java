@@ -3,40 +3,44 @@ package com.example.shop.web.runs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.embeddedmongo.EmbeddedMongo;
+import com.example.shop.problems.ProblemException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.bson.Document;
-import org.bson.types.ObjectId;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The stale rule of runs with a heartbeat, on the embedded MongoDB-wire server: two stores over one
- * collection act as two replicas, and every write is given its time, so "30 s later" is exact.
+ * The one rule of runs, on the embedded MongoDB-wire server: two stores over one collection act as
+ * two replicas, and every write is given its time, so "30 s later" is exact.
  */
-class HeartbeatRunStoreTest {
+class RunStoreTest {
 
     private static final Duration STALE_AFTER = Duration.ofSeconds(30);
-    private static final String STALE_ERROR = "the replica stopped";
+    private static final String STALE_DETAIL = "the replica stopped";
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     private static final Instant LATER = T0.plus(STALE_AFTER).plusSeconds(1);
+    private static final Set<String> PRODUCTS = Set.of("import-products");
 
     private static EmbeddedMongo server;
     private static MongoClient client;
     private MongoCollection<Document> collection;
-    private HeartbeatRunStore owner;
-    private HeartbeatRunStore other;
+    private RunStore owner;
+    private RunStore other;
 
     @BeforeAll
     static void startServer() {
@@ -52,164 +56,228 @@ class HeartbeatRunStoreTest {
 
     @BeforeEach
     void emptyCollection() {
-        collection = client.getDatabase("runs").getCollection("test_runs");
+        MongoDatabase database = client.getDatabase("runs");
+        collection = database.getCollection("runs");
         collection.drop();
-        owner = new HeartbeatRunStore(collection, STALE_AFTER, STALE_ERROR);
-        other = new HeartbeatRunStore(client.getDatabase("runs").getCollection("test_runs"), STALE_AFTER, STALE_ERROR);
-    }
-
-    private static String newId() {
-        return new ObjectId().toHexString();
+        owner = new RunStore(database, STALE_AFTER, STALE_DETAIL);
+        other = new RunStore(client.getDatabase("runs"), STALE_AFTER, STALE_DETAIL);
     }
 
     private Document stored(String id) {
         return collection.find(new Document("_id", id)).first();
     }
 
-    @Test
-    void aRunIsStartedBeatenAndFinishedWithItsOwnFields() {
-        String id = newId();
-        Document started = owner.start(id, "verify", new Document("counts", new Document("read", 0L)).append("replica", "a:1"), T0);
+    private static String problemDetail(Document run) {
+        return run.getList("problems", Document.class).get(0).getString("detail");
+    }
 
-        assertEquals(List.of("_id", "kind", "state", "counts", "replica", "started_at", "heartbeat_at"), List.copyOf(stored(id).keySet()));
-        assertEquals(started, stored(id));
-        assertEquals("running", stored(id).getString("state"));
+    @Test
+    void aRunIsStartedBeatenAndFinishedInTheOneShape() {
+        String id = RunStore.newId();
+        Run started = owner.start(id, "index-verify", Map.of("trigger", "manual", "replica", "a:1"), Map.of("done", 0L), T0);
+
+        assertEquals(List.of("_id", "kind", "labels", "state", "counts", "problems", "started_at", "heartbeat_at", "finished_at"),
+                List.copyOf(stored(id).keySet()));
+        assertEquals(new Run(id, "index-verify", "running", Map.of("done", 0L), Map.of("trigger", "manual", "replica", "a:1"),
+                T0, null, List.of()), started);
         assertEquals(Date.from(T0), stored(id).getDate("heartbeat_at"));
 
-        owner.heartbeat(id, new Document("counts", new Document("read", 5L)), T0.plusSeconds(1));
-        assertEquals(5L, stored(id).get("counts", Document.class).getLong("read"));
+        owner.heartbeat(id, Map.of("done", 5L), T0.plusSeconds(1));
+        assertEquals(5L, stored(id).get("counts", Document.class).getLong("done"));
         assertEquals(Date.from(T0.plusSeconds(1)), stored(id).getDate("heartbeat_at"));
 
-        owner.finish(id, RunState.SUCCEEDED, new Document("counts", new Document("read", 9L)).append("verify", new Document("ok", true)),
-                null, T0.plusSeconds(2));
-        Document ended = stored(id);
-        assertEquals("succeeded", ended.getString("state"));
-        assertEquals(9L, ended.get("counts", Document.class).getLong("read"));
-        assertEquals(new Document("ok", true), ended.get("verify", Document.class));
-        assertEquals(Date.from(T0.plusSeconds(2)), ended.getDate("finished_at"));
-        assertEquals(Date.from(T0), ended.getDate("started_at"));
-        assertFalse(ended.containsKey("error"));
-        assertFalse(ended.containsKey("found_stale"));
+        owner.finish(id, RunState.SUCCEEDED, Map.of("done", 9L, "differences", 0L), List.of(), T0.plusSeconds(2));
+        Run ended = owner.find(id, Set.of("index-verify"), Set.of(), T0.plusSeconds(2)).orElseThrow();
+        assertEquals("succeeded", ended.state());
+        assertEquals(Map.of("done", 9L, "differences", 0L), ended.counts());
+        assertEquals(T0.plusSeconds(2), ended.finishedAt());
+        assertEquals(T0, ended.startedAt());
+        assertEquals(List.of(), ended.problems());
+        assertFalse(stored(id).containsKey("found_stale"));
+    }
+
+    @Test
+    void aFailedRunCarriesItsProblem() {
+        String id = RunStore.newId();
+        owner.start(id, "import-products", Map.of(), Map.of(), T0);
+        owner.finish(id, RunState.FAILED, Map.of("read", 3L), List.of(RunStore.failure("the disk is full")), T0.plusSeconds(1));
+
+        Run failed = owner.find(id, PRODUCTS, Set.of(), T0.plusSeconds(1)).orElseThrow();
+        assertEquals("failed", failed.state());
+        assertEquals(1, failed.problems().size());
+        assertEquals("https://problems.shop.example/run-failed", failed.problems().get(0).get("type"));
+        assertEquals("the disk is full", failed.problems().get(0).get("detail"));
     }
 
     @Test
     void anotherReplicaFailsARunNotHeardOfForStaleAfterButNotBefore() {
-        String id = newId();
-        owner.start(id, "products", new Document(), T0);
+        String id = RunStore.newId();
+        owner.start(id, "import-products", Map.of(), Map.of(), T0);
 
-        other.failStale(new Document(), Set.of(), T0.plus(STALE_AFTER).minusSeconds(1));
+        other.failStale(PRODUCTS, Set.of(), T0.plus(STALE_AFTER).minusSeconds(1));
         assertEquals("running", stored(id).getString("state"));
 
-        other.failStale(new Document(), Set.of(), LATER);
+        other.failStale(PRODUCTS, Set.of(), LATER);
         Document failed = stored(id);
         assertEquals("failed", failed.getString("state"));
-        assertEquals(STALE_ERROR, failed.getString("error"));
+        assertEquals(STALE_DETAIL, problemDetail(failed));
         assertEquals(true, failed.getBoolean("found_stale"));
         assertEquals(Date.from(LATER), failed.getDate("finished_at"));
     }
 
     @Test
-    void theReplicaRunningARunNeverFailsIt() {
-        String mine = newId();
-        String theirs = newId();
-        owner.start(mine, "products", new Document(), T0);
-        owner.start(theirs, "products", new Document(), T0);
+    void runsOfKindsWithAPrefixAreFailedTogether() {
+        String products = RunStore.newId();
+        String stock = RunStore.newId();
+        String job = RunStore.newId();
+        owner.start(products, "import-products", Map.of(), Map.of(), T0);
+        owner.start(stock, "import-stock", Map.of(), Map.of(), T0);
+        owner.start(job, "expire-carts", Map.of(), Map.of(), T0);
 
-        owner.failStale(new Document(), Set.of(mine), LATER);
+        other.failStaleOfKinds("import-", Set.of(), LATER);
+        assertEquals("failed", stored(products).getString("state"));
+        assertEquals("failed", stored(stock).getString("state"));
+        assertEquals("running", stored(job).getString("state"));
+    }
+
+    @Test
+    void theReplicaRunningARunNeverFailsIt() {
+        String mine = RunStore.newId();
+        String theirs = RunStore.newId();
+        owner.start(mine, "import-products", Map.of(), Map.of(), T0);
+        owner.start(theirs, "import-products", Map.of(), Map.of(), T0);
+
+        owner.failStale(PRODUCTS, Set.of(mine), LATER);
         assertEquals("running", stored(mine).getString("state"));
         assertEquals("failed", stored(theirs).getString("state"));
 
-        assertEquals("running", owner.find("products", mine, Set.of(mine), LATER).getString("state"));
+        assertEquals("running", owner.find(mine, PRODUCTS, Set.of(mine), LATER).orElseThrow().state());
+    }
+
+    @Test
+    void anAbandonedRunIsFailedWhateverItsHeartbeat() {
+        String id = RunStore.newId();
+        owner.start(id, "expire-carts", Map.of(), Map.of(), T0);
+
+        other.failAbandoned(id, T0.plusSeconds(1));
+        assertEquals("failed", stored(id).getString("state"));
+        assertEquals(STALE_DETAIL, problemDetail(stored(id)));
     }
 
     @Test
     void aRunFoundStaleWhileAliveComesBackWithItsOwnersHeartbeatAndRecordsItsOwnEnd() {
-        String id = newId();
-        owner.start(id, "rebuild", new Document("progress", 1L), T0);
-        assertEquals("failed", other.find("rebuild", id, Set.of(), LATER).getString("state"));
+        String id = RunStore.newId();
+        Set<String> rebuild = Set.of("index-rebuild");
+        owner.start(id, "index-rebuild", Map.of(), Map.of("done", 1L), T0);
+        assertEquals("failed", other.find(id, rebuild, Set.of(), LATER).orElseThrow().state());
 
-        owner.heartbeat(id, new Document("progress", 2L), LATER.plusSeconds(1));
+        owner.heartbeat(id, Map.of("done", 2L), LATER.plusSeconds(1));
         Document back = stored(id);
         assertEquals("running", back.getString("state"));
-        assertEquals(2L, back.getLong("progress"));
-        assertFalse(back.containsKey("finished_at"));
-        assertFalse(back.containsKey("error"));
+        assertEquals(2L, back.get("counts", Document.class).getLong("done"));
+        assertNull(back.get("finished_at"));
+        assertEquals(List.of(), back.getList("problems", Document.class));
         assertFalse(back.containsKey("found_stale"));
 
-        other.failStale(new Document(), Set.of(), LATER.plus(STALE_AFTER).plusSeconds(2));
+        other.failStale(rebuild, Set.of(), LATER.plus(STALE_AFTER).plusSeconds(2));
         assertEquals("failed", stored(id).getString("state"));
-        owner.finish(id, RunState.SUCCEEDED, new Document("progress", 3L), null, LATER.plus(STALE_AFTER).plusSeconds(3));
+        owner.finish(id, RunState.SUCCEEDED, Map.of("done", 3L), List.of(), LATER.plus(STALE_AFTER).plusSeconds(3));
         Document ended = stored(id);
         assertEquals("succeeded", ended.getString("state"));
-        assertEquals(3L, ended.getLong("progress"));
-        assertFalse(ended.containsKey("error"), "the stale mark's error goes with it");
+        assertEquals(3L, ended.get("counts", Document.class).getLong("done"));
+        assertEquals(List.of(), ended.getList("problems", Document.class), "the stale mark's problem goes with it");
         assertFalse(ended.containsKey("found_stale"));
     }
 
     @Test
     void theReplicaRunningARunAnotherMarkedStaleShowsItRunningUntilItsHeartbeatReplacesTheMark() {
-        String id = newId();
-        owner.start(id, "products", new Document("progress", 1L), T0);
-        assertEquals("failed", other.find("products", id, Set.of(), LATER).getString("state"));
+        String id = RunStore.newId();
+        owner.start(id, "import-products", Map.of(), Map.of("read", 1L), T0);
+        assertEquals("failed", other.find(id, PRODUCTS, Set.of(), LATER).orElseThrow().state());
 
-        Document mine = owner.find("products", id, Set.of(id), LATER);
-        assertEquals("running", mine.getString("state"), mine.toJson());
-        assertFalse(mine.containsKey("finished_at"));
-        assertFalse(mine.containsKey("error"));
-        assertFalse(mine.containsKey("found_stale"));
-        assertEquals(List.of("running"), owner.page("products", null, 10, Set.of(id), LATER).stream()
-                .map(run -> run.getString("state")).toList());
+        Run mine = owner.find(id, PRODUCTS, Set.of(id), LATER).orElseThrow();
+        assertEquals("running", mine.state());
+        assertNull(mine.finishedAt());
+        assertEquals(List.of(), mine.problems());
+        assertEquals(List.of("running"), owner.page(PRODUCTS, Map.of(), null, 10, Set.of(id), LATER).items().stream()
+                .map(Run::state).toList());
         assertEquals("failed", stored(id).getString("state"), "the mark stays in the database until the owner writes");
-        assertEquals("failed", other.find("products", id, Set.of(), LATER).getString("state"), "another replica still sees the mark");
+        assertEquals("failed", other.find(id, PRODUCTS, Set.of(), LATER).orElseThrow().state(), "another replica still sees the mark");
     }
 
     @Test
     void aRunThatReallyEndedStaysEnded() {
-        String failed = newId();
-        owner.start(failed, "products", new Document("progress", 1L), T0);
-        owner.finish(failed, RunState.FAILED, new Document("progress", 2L), "the disk is full", T0.plusSeconds(1));
+        String failed = RunStore.newId();
+        owner.start(failed, "import-products", Map.of(), Map.of("read", 1L), T0);
+        owner.finish(failed, RunState.FAILED, Map.of("read", 2L), List.of(RunStore.failure("the disk is full")), T0.plusSeconds(1));
 
-        owner.heartbeat(failed, new Document("progress", 3L), T0.plusSeconds(2));
-        owner.finish(failed, RunState.SUCCEEDED, new Document("progress", 4L), null, T0.plusSeconds(3));
-        other.failStale(new Document(), Set.of(), LATER.plus(STALE_AFTER));
+        owner.heartbeat(failed, Map.of("read", 3L), T0.plusSeconds(2));
+        owner.finish(failed, RunState.SUCCEEDED, Map.of("read", 4L), List.of(), T0.plusSeconds(3));
+        other.failStale(PRODUCTS, Set.of(), LATER.plus(STALE_AFTER));
 
         Document ended = stored(failed);
         assertEquals("failed", ended.getString("state"));
-        assertEquals("the disk is full", ended.getString("error"));
-        assertEquals(2L, ended.getLong("progress"));
+        assertEquals("the disk is full", problemDetail(ended));
+        assertEquals(2L, ended.get("counts", Document.class).getLong("read"));
         assertEquals(Date.from(T0.plusSeconds(1)), ended.getDate("finished_at"));
         assertFalse(ended.containsKey("found_stale"));
     }
 
     @Test
-    void findAnswersOnlyARunOfItsKind() {
-        String id = newId();
-        owner.start(id, "products", new Document(), T0);
+    void findAnswersOnlyARunOfItsKinds() {
+        String id = RunStore.newId();
+        owner.start(id, "import-products", Map.of(), Map.of(), T0);
 
-        assertNull(other.find("categories", id, Set.of(), LATER));
+        assertTrue(other.find(id, Set.of("import-categories"), Set.of(), LATER).isEmpty());
         assertEquals("running", stored(id).getString("state"), "a run of another kind is not marked by a read of this one");
-        assertNull(other.find("products", newId(), Set.of(), LATER));
+        assertTrue(other.find(RunStore.newId(), PRODUCTS, Set.of(), LATER).isEmpty());
+        assertTrue(other.find("not-an-id", PRODUCTS, Set.of(), LATER).isEmpty());
     }
 
     @Test
-    void aPageIsNewestFirstOfOneKindWithStaleRunsMarkedFirst() {
-        String first = newId();
-        String second = newId();
-        String third = newId();
-        String otherKind = newId();
-        owner.start(first, "products", new Document(), T0);
-        owner.start(second, "products", new Document(), T0);
-        owner.start(third, "products", new Document(), LATER);
-        owner.start(otherKind, "stock", new Document(), T0);
+    void aPageIsNewestFirstOfItsKindsAndLabelsWithStaleRunsMarkedFirst() {
+        String first = RunStore.newId();
+        String second = RunStore.newId();
+        String third = RunStore.newId();
+        String otherKind = RunStore.newId();
+        String scheduled = RunStore.newId();
+        owner.start(first, "import-products", Map.of("trigger", "manual"), Map.of(), T0);
+        owner.start(second, "import-products", Map.of("trigger", "manual"), Map.of(), T0);
+        owner.start(third, "import-products", Map.of("trigger", "manual"), Map.of(), LATER);
+        owner.start(otherKind, "import-stock", Map.of("trigger", "manual"), Map.of(), T0);
+        owner.start(scheduled, "import-products", Map.of("trigger", "scheduled"), Map.of(), LATER);
 
-        List<Document> page = other.page("products", null, 2, Set.of(second), LATER);
-        assertEquals(List.of(third, second), page.stream().map(run -> run.getString("_id")).toList());
-        assertEquals(List.of("running", "running"), page.stream().map(run -> run.getString("state")).toList());
+        RunPage page = other.page(PRODUCTS, Map.of("trigger", "manual"), null, 2, Set.of(second), LATER);
+        assertEquals(List.of(third, second), page.items().stream().map(Run::id).toList());
+        assertEquals(List.of("running", "running"), page.items().stream().map(Run::state).toList());
+        assertEquals(second, page.next());
 
-        List<Document> next = other.page("products", second, 2, Set.of(second), LATER);
-        assertEquals(List.of(first), next.stream().map(run -> run.getString("_id")).toList());
-        assertEquals("failed", next.get(0).getString("state"));
-        assertTrue(next.get(0).getBoolean("found_stale"));
+        RunPage next = other.page(PRODUCTS, Map.of("trigger", "manual"), page.next(), 2, Set.of(second), LATER);
+        assertEquals(List.of(first), next.items().stream().map(Run::id).toList());
+        assertNull(next.next(), "the last page has no next");
+        assertEquals("failed", next.items().get(0).state());
+        assertTrue(stored(first).getBoolean("found_stale"));
         assertEquals("running", stored(otherKind).getString("state"), "a page of one kind marks no run of another");
+
+        ProblemException bad = assertThrows(ProblemException.class,
+                () -> other.page(PRODUCTS, Map.of(), "{\"$gt\": \"\"}", 2, Set.of(), LATER));
+        assertEquals("cursor", bad.problem().member("field"));
+    }
+
+    @Test
+    void pruneDropsEndedRunsOfItsKindOlderThanKeepFor() {
+        String old = RunStore.newId();
+        String recent = RunStore.newId();
+        String running = RunStore.newId();
+        owner.start(old, "expire-carts", Map.of(), Map.of(), T0);
+        owner.finish(old, RunState.SUCCEEDED, Map.of(), List.of(), T0);
+        owner.start(recent, "expire-carts", Map.of(), Map.of(), LATER);
+        owner.finish(recent, RunState.SUCCEEDED, Map.of(), List.of(), LATER);
+        owner.start(running, "expire-carts", Map.of(), Map.of(), T0);
+
+        owner.prune("expire-carts", Duration.ofSeconds(10), LATER);
+        assertNull(stored(old));
+        assertEquals("succeeded", stored(recent).getString("state"));
+        assertEquals("running", stored(running).getString("state"));
     }
 }
