@@ -13,9 +13,8 @@ import jakarta.annotation.Priority;
  *
  * <p>Why: with the SDK on and nothing exported, every request and every MongoDB command still goes
  * through the instrumentation (ids, a context, attributes, MDC entries) for spans that
- * {@link RecordWhenExported} then drops. Measured on the catalog's one-product read (bench
- * read scenario, 2026-11-27): 1,197 µs of CPU per read with it, 1,031 µs before tracing. With the SDK off
- * the log lines carry no trace id; {@code X-Request-Id} (every line's {@code requestId}, sent on by
+ * {@link RecordWhenExported} then drops, a cost the bench's read scenario shows on every read. With
+ * the SDK off the log lines carry no trace id; {@code X-Request-Id} (every line's {@code requestId}, sent on by
  * every service call) still ties one request's lines together across the services. An operator who
  * wants trace ids in the logs without exporting sets {@code QUARKUS_OTEL_SDK_DISABLED=false}.
  *
