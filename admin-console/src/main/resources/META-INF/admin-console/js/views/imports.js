@@ -1,13 +1,14 @@
 // Bulk import and export of the three kinds the platform takes in bulk: products (catalog),
 // categories (category service), stock levels (cart service). A file is NDJSON, one item a line.
 // An import is a job: POST <base>/import answers 202 with Location <base>/imports/{id}; the console
-// follows that run every half second (a progress bar from bytes_read / bytes_total, and the counts)
+// follows that run every half second (a progress bar from counts.bytes_read / bytes_total, and the counts)
 // until it has succeeded or failed, then lists its rejected lines with their problems. An export is
 // GET <base>/export, read as a stream into a Blob and saved under a file name of the kind and date.
 
 import {api, upload, download, seg, ApiProblem} from '../api.js';
 import {h, labelled, button, append, clear, fill, formatDateTime} from '../dom.js';
 import {showProblem, hideProblem, clearMarks, markFields, localProblem} from '../problems.js';
+import {runCount, runError, percentRead} from '../runs.js';
 
 const NDJSON = 'application/x-ndjson';
 const POLL_MILLIS = 500;
@@ -223,21 +224,22 @@ export function importView(container, {params}) {
       fill(status, `Import ${run.state}.`);
       runPanel.dataset.state = run.state;
     }
-    const percent = percentOf(run);
+    const percent = percentRead(run);
     const progress = runPanel.querySelector('progress');
     progress.value = percent;
     fill(runPanel.querySelector('[data-figure="percent"]'), `${percent}%`);
     fill(runPanel.querySelector('.run-bytes'),
-      `${formatBytes(run.bytes_read || 0)} of ${formatBytes(run.bytes_total || 0)} read`);
+      `${formatBytes(runCount(run, 'bytes_read'))} of ${formatBytes(runCount(run, 'bytes_total'))} read`);
     fill(runPanel.querySelector('.run-state'), h('span', {class: `state state-${run.state}`}, STATES[run.state] || run.state),
       run.started_at ? ` started ${formatDateTime(run.started_at)}` : '',
       run.finished_at ? `, finished ${formatDateTime(run.finished_at)}` : '');
     for (const [key] of COUNTS) {
-      fill(runPanel.querySelector(`[data-count="${key}"]`), String((run.counts || {})[key] || 0));
+      fill(runPanel.querySelector(`[data-count="${key}"]`), String(runCount(run, key)));
     }
     const error = runPanel.querySelector('.run-error');
-    fill(error, run.error ? `Error: ${run.error}` : '');
-    error.hidden = !run.error;
+    const why = runError(run);
+    fill(error, why ? `Error: ${why}` : '');
+    error.hidden = !why;
   }
 
   function runSkeleton(fileName) {
@@ -259,7 +261,7 @@ export function importView(container, {params}) {
     rejects.hidden = false;
     if (!cursor) {
       fill(rejects, h('h2', {id: 'rejects-heading'}, 'Rejected lines'));
-      if (!run.counts || !run.counts.rejected) {
+      if (!runCount(run, 'rejected')) {
         append(rejects, h('p', {class: 'notice-inline'}, 'No line was rejected.'));
         return;
       }
@@ -302,9 +304,9 @@ export function importView(container, {params}) {
     const rows = page.items.map(run => h('tr', {dataset: {run: run.id, state: run.state}},
       h('td', {}, h('a', {href: `#/import/${kind}/${encodeURIComponent(run.id)}`}, formatDateTime(run.started_at))),
       h('td', {}, h('span', {class: `state state-${run.state}`}, run.state)),
-      COUNTS.map(([key]) => h('td', {class: 'num'}, String((run.counts || {})[key] || 0))),
+      COUNTS.map(([key]) => h('td', {class: 'num'}, String(runCount(run, key)))),
       h('td', {}, formatDateTime(run.finished_at)),
-      h('td', {}, run.error || '')));
+      h('td', {}, runError(run))));
     const tbody = more ? history.querySelector('tbody') : null;
     if (tbody) {
       append(tbody, rows);
@@ -344,20 +346,9 @@ function kindTabs(current) {
       h('a', {href: `#/import/${k.kind}`, 'aria-current': k.kind === current ? 'page' : null}, k.title)))));
 }
 
-/** The part of the file read so far, from 0 to 100; a run that succeeded has read it all. */
-export function percentOf(run) {
-  if (run.state === 'succeeded') {
-    return 100;
-  }
-  const total = Number(run.bytes_total) || 0;
-  const read = Number(run.bytes_read) || 0;
-  return total > 0 ? Math.min(100, Math.floor((read * 100) / total)) : 0;
-}
-
 function summary(run) {
-  const counts = run.counts || {};
-  const parts = COUNTS.slice(1).map(([key, text]) => `${text.toLowerCase()} ${counts[key] || 0}`);
-  return `Import ${run.state === 'succeeded' ? 'done' : 'failed'}: ${counts.read || 0} lines read; ${parts.join(', ')}.`;
+  const parts = COUNTS.slice(1).map(([key, text]) => `${text.toLowerCase()} ${runCount(run, key)}`);
+  return `Import ${run.state === 'succeeded' ? 'done' : 'failed'}: ${runCount(run, 'read')} lines read; ${parts.join(', ')}.`;
 }
 
 function rejectRow(reject) {

@@ -1,14 +1,15 @@
 // The cart service's jobs, run on demand: expiry of idle carts, cleanup of stranded reservations,
 // resolution of stalled checkouts. Two shapes of the API are understood:
 //  - a job run as a resource: POST answers 202 with Location /api/admin/jobs/runs/{id} and the run
-//    (state running → succeeded | failed, counts so far); the console follows it until it ends, and
-//    lists recent runs from GET /api/admin/jobs/runs;
+//    (a Run: kind, state running → succeeded | failed, counts so far, labels.trigger, problems); the
+//    console follows it until it ends, and lists recent runs from GET /api/admin/jobs/runs;
 //  - the synchronous one: POST answers 200 with the counts when the run is over.
 // Either way a run is shown the same way: its state and what it did.
 
 import {api} from '../api.js';
 import {h, labelled, input, select, button, clear, formatDateTime, append, fill} from '../dom.js';
 import {showProblem, hideProblem, clearMarks, markFields} from '../problems.js';
+import {runLabel, runError} from '../runs.js';
 
 const JOBS = [
   {
@@ -73,8 +74,8 @@ export function jobsView(container) {
           await follow(definition, answer.body, answer.location, result);
         } else {
           // The synchronous API: the run is over, and the body is its counts.
-          showRun(result, definition, {job: definition.job, trigger: 'manual', state: 'succeeded', counts: answer.body || {},
-            started_at: startedHere, finished_at: new Date().toISOString()});
+          showRun(result, definition, {kind: definition.job, labels: {trigger: 'manual'}, state: 'succeeded',
+            counts: answer.body || {}, started_at: startedHere, finished_at: new Date().toISOString(), problems: []});
         }
         loadHistory();
       } catch (e) {
@@ -127,15 +128,15 @@ export function jobsView(container) {
   function renderHistory(page, more) {
     history.dataset.history = 'available';
     const rows = page.items.map(run => {
-      const definition = JOBS.find(j => j.job === run.job);
+      const definition = JOBS.find(j => j.job === run.kind);
       return h('tr', {dataset: {run: run.id, state: run.state}},
-        h('td', {}, definition ? definition.title : run.job),
-        h('td', {}, run.trigger),
+        h('td', {}, definition ? definition.title : run.kind),
+        h('td', {}, runLabel(run, 'trigger')),
         h('td', {}, h('span', {class: `state state-${run.state}`}, run.state)),
         h('td', {}, formatDateTime(run.started_at)),
         h('td', {}, formatDateTime(run.finished_at)),
         h('td', {}, countsText(definition, run.counts)),
-        h('td', {}, run.error || ''));
+        h('td', {}, runError(run)));
     });
     const tbody = more ? history.querySelector('tbody') : null;
     if (tbody) {
@@ -170,5 +171,5 @@ function showRun(holder, definition, run) {
       ` started ${formatDateTime(run.started_at)}`, run.finished_at ? `, finished ${formatDateTime(run.finished_at)}` : ''),
     counts.length ? h('dl', {class: 'figures'}, counts.map(([key, value]) =>
       h('div', {}, h('dt', {}, definition.counts[key] || key), h('dd', {dataset: {count: key}}, String(value))))) : null,
-    run.error ? h('p', {class: 'problem-detail'}, `Error: ${run.error}`) : null));
+    runError(run) ? h('p', {class: 'problem-detail'}, `Error: ${runError(run)}`) : null));
 }
