@@ -125,7 +125,7 @@ final class ImportBench {
                         + "followed every %d ms until it ended.%n%n", imported.label(), imported.base(), imported.file().getFileName(), imported.lines(),
                 imported.bytes() / 1048576.0, pollMs));
         md.append("| figure | value |\n|---|---:|\n");
-        md.append(String.format(Locale.ROOT, "| state | %s%s |%n", state(run), run != null && run.hasNonNull("error") ? " (" + run.path("error").asText() + ")" : ""));
+        md.append(String.format(Locale.ROOT, "| state | %s%s |%n", state(run), Runs.error(run) != null ? " (" + Runs.error(run) + ")" : ""));
         md.append(String.format(Locale.ROOT, "| lines read · created · updated · unchanged · rejected | %,d · %,d · %,d · %,d · %,d |%n",
                 ImportRuns.count(run, "read"), ImportRuns.count(run, "created"), ImportRuns.count(run, "updated"),
                 ImportRuns.count(run, "unchanged"), ImportRuns.count(run, "rejected")));

@@ -12,8 +12,8 @@ import java.util.function.Predicate;
 /**
  * The admin imports of issue 17: {@code POST <prefix>/admin/<base>/import} with an NDJSON file
  * answers 202 with the run and its {@code Location}; {@code GET} of that location follows it
- * ({@code state} queued, running, succeeded or failed; {@code counts}; {@code bytes_read} of
- * {@code bytes_total}). {@code base} is {@code catalog}, {@code categories} or {@code inventory};
+ * (a {@link Runs run}: {@code state} running, succeeded or failed; its {@code counts}, among them
+ * {@code bytes_read} of {@code bytes_total}). {@code base} is {@code catalog}, {@code categories} or {@code inventory};
  * {@code prefix} is {@code /api} through the gateway.
  */
 final class ImportRuns {
@@ -87,7 +87,7 @@ final class ImportRuns {
     }
 
     static long count(JsonNode run, String name) {
-        return run == null ? 0 : run.path("counts").path(name).asLong(0);
+        return Runs.count(run, name);
     }
 
     /** Lines the run has dealt with: created + updated + unchanged + rejected. */
@@ -107,11 +107,12 @@ final class ImportRuns {
         if (run == null) {
             return "no run";
         }
-        long total = run.path("bytes_total").asLong(0);
+        long total = count(run, "bytes_total");
+        String error = Runs.error(run);
         return String.format(Locale.ROOT, "%s: read %d, created %d, updated %d, unchanged %d, rejected %d, %.0f%% of the bytes%s",
                 run.path("state").asText("?"), count(run, "read"), count(run, "created"), count(run, "updated"),
-                count(run, "unchanged"), count(run, "rejected"), total > 0 ? 100.0 * run.path("bytes_read").asLong() / total : 0,
-                run.hasNonNull("error") ? " (" + run.path("error").asText() + ")" : "");
+                count(run, "unchanged"), count(run, "rejected"), total > 0 ? 100.0 * count(run, "bytes_read") / total : 0,
+                error != null ? " (" + error + ")" : "");
     }
 
     /**

@@ -41,7 +41,7 @@ final class JobRuns {
                 break;
             }
             boolean ours = !java.time.Instant.parse(run.path("started_at").asText()).isBefore(
-                    java.time.Instant.ofEpochMilli(calledAt - 1000)) && "manual".equals(run.path("trigger").asText());
+                    java.time.Instant.ofEpochMilli(calledAt - 1000)) && "manual".equals(Runs.label(run, "trigger"));
             if (ours) {
                 return new Ended(trigger, run, (System.nanoTime() - t0) / 1e9);
             }

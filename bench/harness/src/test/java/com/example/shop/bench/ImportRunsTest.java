@@ -69,9 +69,10 @@ class ImportRunsTest {
     }
 
     private static String run(String state, long done, long bytes) {
-        return "{\"id\":\"r1\",\"kind\":\"products\",\"state\":\"" + state + "\",\"counts\":{\"read\":" + done + ",\"created\":" + done
-                + ",\"updated\":0,\"unchanged\":0,\"rejected\":0},\"bytes_total\":" + bytes + ",\"bytes_read\":" + bytes
-                + ",\"started_at\":\"2026-11-24T08:00:00Z\"," + ("succeeded".equals(state) ? "\"finished_at\":\"2026-11-24T08:00:02.500Z\"" : "\"finished_at\":null") + "}";
+        return "{\"id\":\"r1\",\"kind\":\"import-products\",\"state\":\"" + state + "\",\"counts\":{\"read\":" + done + ",\"created\":" + done
+                + ",\"updated\":0,\"unchanged\":0,\"rejected\":0,\"bytes_total\":" + bytes + ",\"bytes_read\":" + bytes
+                + "},\"labels\":{\"trigger\":\"manual\"},\"started_at\":\"2026-11-24T08:00:00Z\","
+                + ("succeeded".equals(state) ? "\"finished_at\":\"2026-11-24T08:00:02.500Z\"" : "\"finished_at\":null") + ",\"problems\":[]}";
     }
 
     private static void send(HttpExchange exchange, int status, String json) throws IOException {
