@@ -34,10 +34,10 @@ final class Db implements AutoCloseable {
     }
 
     /**
-     * The cart service's record of its job runs: the schedule adds runs at any time, and a run
-     * changes none of the shop's state by being recorded, so snapshots leave these out.
+     * The cart service's records of its job runs and their leases: the schedule adds runs at any
+     * time, and a run changes none of the shop's state by being recorded, so snapshots leave these out.
      */
-    static final java.util.Set<String> JOB_RECORDS = java.util.Set.of("cart.job_runs", "cart.job_leases");
+    static final java.util.Set<String> JOB_RECORDS = java.util.Set.of("cart.runs", "cart.leases");
 
     /**
      * Every document of every collection of the three databases (but {@link #JOB_RECORDS}), as
