@@ -633,7 +633,9 @@ class AdminConsoleStoriesTest {
         given(api).header("Authorization", "Bearer " + adminToken).when().get("/api/admin/catalog/imports/" + runId)
                 .then().statusCode(200)
                 .body("state", equalTo("succeeded"))
-                .body("counts.read", equalTo(3)).body("counts.created", equalTo(2)).body("counts.rejected", equalTo(1));
+                .body("kind", equalTo("import-products")).body("labels.trigger", equalTo("manual"))
+                .body("counts.read", equalTo(3)).body("counts.created", equalTo(2)).body("counts.rejected", equalTo(1))
+                .body("counts.bytes_read", equalTo((int) Files.size(file))).body("counts.bytes_total", equalTo((int) Files.size(file)));
         given(api).header("Authorization", "Bearer " + adminToken).when().get("/api/admin/catalog/imports/" + runId + "/rejects")
                 .then().statusCode(200)
                 .body("items.line", contains(2))

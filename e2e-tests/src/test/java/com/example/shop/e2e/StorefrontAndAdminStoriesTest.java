@@ -252,8 +252,8 @@ class StorefrontAndAdminStoriesTest {
         started.then().statusCode(202)
                 .header("Location", matchesPattern("^/api/admin/jobs/runs/[0-9a-f]{24}$"))
                 .header("Cache-Control", "private, no-store")
-                .body("job", equalTo("expire-carts"))
-                .body("trigger", equalTo("manual"));
+                .body("kind", equalTo("expire-carts"))
+                .body("labels.trigger", equalTo("manual"));
         assertEquals("/api/admin/jobs/runs/" + started.jsonPath().getString("id"), started.header("Location"));
         Response finished = awaitRun(started.header("Location"));
         finished.then().body("state", equalTo("succeeded"))
