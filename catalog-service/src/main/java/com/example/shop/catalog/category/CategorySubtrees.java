@@ -87,7 +87,7 @@ public class CategorySubtrees {
     /**
      * The whole category tree (its roots, each with its descendants), for the category facet: one
      * call whatever the number of categories, failing like the subtrees (a 503 naming
-     * {@code category-service}, never an empty tree). Kept by {@link CategoryTree}.
+     * {@code category-service}, never an empty tree). Kept by {@link CategoryTreeCache}.
      */
     @Timeout(2000)
     @CircuitBreakerName(CategorySubtrees.DEPENDENCY + "-tree")

@@ -1,11 +1,11 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
-import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.inject.Singleton;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
-import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.conversions.Bson;

@@ -5,6 +5,7 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
 
 import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
@@ -20,7 +21,6 @@ import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertOneModel;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.WriteModel;
-import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,17 +1,17 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.catalog.search.listing.Facet;
+import com.example.shop.catalog.search.listing.PriceRange;
+import com.example.shop.catalog.search.listing.ProductQuery;
+import com.example.shop.catalog.search.listing.ProductSort;
+import com.example.shop.catalog.search.listing.SearchProducts;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.PageSize;
-import com.example.shop.web.identifiers.Identifiers;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
 import com.example.shop.web.caching.IfMatch;
-import com.example.shop.catalog.search.Facet;
-import com.example.shop.catalog.search.PriceRange;
-import com.example.shop.catalog.search.ProductQuery;
-import com.example.shop.catalog.search.ProductSort;
-import com.example.shop.catalog.search.SearchProducts;
+import com.example.shop.web.identifiers.Identifiers;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;

@@ -1,10 +1,10 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
-import com.example.shop.catalog.search.IndexUpdates;
 import jakarta.inject.Singleton;
 import java.util.List;
 import org.bson.Document;

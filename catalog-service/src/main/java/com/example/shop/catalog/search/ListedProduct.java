@@ -1,5 +1,6 @@
 package com.example.shop.catalog.search;
 
+import com.example.shop.catalog.search.feed.AvailabilitySource;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +23,7 @@ public record ListedProduct(String sku, long version, String type, String title,
         this(sku, version, type, title, description, categoryIds, details, keywords, retail, pctSavings, json, false);
     }
 
-    ListedProduct withSoldOut(boolean soldOut) {
+    public ListedProduct withSoldOut(boolean soldOut) {
         return soldOut == this.soldOut ? this : new ListedProduct(sku, version, type, title, description, categoryIds,
                 details, keywords, retail, pctSavings, json, soldOut);
     }

@@ -1,6 +1,6 @@
 package com.example.shop.catalog.support;
 
-import com.example.shop.catalog.search.RebuildPoints;
+import com.example.shop.catalog.search.lifecycle.RebuildPoints;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.HoldAtCount;
 import jakarta.annotation.Priority;

@@ -1,6 +1,6 @@
 package com.example.shop.catalog.support;
 
-import com.example.shop.catalog.search.WriteThroughPoints;
+import com.example.shop.catalog.search.feed.WriteThroughPoints;
 import com.example.shop.testsupport.Hold;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,0 +1,57 @@
+package com.example.shop.catalog.search.index;
+
+import com.example.shop.catalog.search.feed.CatalogRevision;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What an index commit says about where it came from (Lucene's commit user data): the layout of
+ * its fields ({@link #FORMAT}, raised whenever {@link ProductDocuments} changes), the database
+ * epoch and catalog revision it reflects ({@link CatalogRevision}), and the settings its stored
+ * JSON was written under ({@code rendering}: the platform's default per-cart limit shows in every
+ * product that inherits it). The revision is the change feed position up to which every write is
+ * in the index: at start-up an index of this database, layout and rendering catches up from there,
+ * if the feed still reaches back that far; any other is rebuilt.
+ */
+public record IndexMarker(int format, String epoch, long revision, String rendering) {
+
+    // 2: the version as doc values (verify); 3: the availability field; 4: sorted by sku, issue date as
+    // points, the listing JSON as doc values; 5: the text fields without positions, the prefix words
+    // without frequencies and norms
+    public static final int FORMAT = 5;
+
+    Map<String, String> userData() {
+        Map<String, String> data = new HashMap<>();
+        data.put("format", Integer.toString(format));
+        data.put("epoch", epoch);
+        data.put("revision", Long.toString(revision));
+        data.put("rendering", rendering);
+        return data;
+    }
+
+    /** The marker of a commit, or null for an index without one (never built to the end). */
+    static IndexMarker of(Map<String, String> userData) {
+        try {
+            String epoch = userData.get("epoch");
+            String rendering = userData.get("rendering");
+            if (epoch == null || rendering == null) {
+                return null;
+            }
+            return new IndexMarker(Integer.parseInt(userData.get("format")), epoch,
+                    Long.parseLong(userData.get("revision")), rendering);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether an index with this marker can be brought up to the catalog's {@code currentRevision} of
+     * the database {@code currentEpoch} from the change feed: built from this database, with today's
+     * field layout and rendering, not ahead of the catalog, and not behind what the feed still holds
+     * ({@code trimmedThrough}: the highest revision trimmed).
+     */
+    public boolean canCatchUp(String currentEpoch, long currentRevision, String currentRendering, long trimmedThrough) {
+        return format == FORMAT && epoch.equals(currentEpoch) && rendering.equals(currentRendering)
+                && revision <= currentRevision && revision >= trimmedThrough;
+    }
+}

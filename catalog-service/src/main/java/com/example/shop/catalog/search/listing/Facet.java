@@ -1,0 +1,25 @@
+package com.example.shop.catalog.search.listing;
+
+import com.example.shop.problems.Problems;
+import com.example.shop.web.WireName;
+import java.util.EnumSet;
+import java.util.Set;
+
+/** The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}). */
+public enum Facet implements WireName {
+    TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
+
+    /** Reads {@code facets}: any subset, comma-separated; an unknown name is a 400 naming {@code facets}. */
+    public static Set<Facet> parse(String value) {
+        Set<Facet> facets = EnumSet.noneOf(Facet.class);
+        if (value == null) {
+            return facets;
+        }
+        for (String name : value.split(",", -1)) {
+            Facet facet = WireName.find(Facet.class, name.strip()).orElseThrow(() -> Problems.invalidField("facets",
+                    "Unknown facet '" + Problems.excerpt(name) + "'; allowed: " + WireName.all(Facet.class)));
+            facets.add(facet);
+        }
+        return facets;
+    }
+}

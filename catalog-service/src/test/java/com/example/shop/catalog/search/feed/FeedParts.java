@@ -1,0 +1,61 @@
+package com.example.shop.catalog.search.feed;
+
+import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.catalog.search.ProductSource;
+import com.example.shop.catalog.search.index.ProductIndex;
+import com.example.shop.web.database.DatabaseReachability;
+import com.mongodb.client.MongoDatabase;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the tests of other packages assemble or look into of the feed (each replica's in
+ * IndexLifecycleTest), which the service keeps inside the package.
+ */
+public final class FeedParts {
+
+    /** Most skus one round of the follower reads back. */
+    public static final int SKUS_PER_ROUND = FeedFollower.SKUS_PER_ROUND;
+
+    private FeedParts() {
+    }
+
+    public static SearchStore store(MongoDatabase database) {
+        return new SearchStore(database);
+    }
+
+    /** The feed, counting its reads of new entries (one a round of the follower). */
+    public static ChangeFeed countingFeed(SearchStore store, AtomicInteger reads) {
+        return new ChangeFeed(store) {
+            @Override
+            List<Entry> after(long revision, int limit, int skuBudget) {
+                reads.incrementAndGet();
+                return super.after(revision, limit, skuBudget);
+            }
+        };
+    }
+
+    public static IndexUpdates updates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
+                                       AvailabilitySource availability, CatalogConfig config, DatabaseReachability database) {
+        return new IndexUpdates(index, revision, feed, source, availability, config, new NoWriteThroughPoints(), database);
+    }
+
+    public static FeedFollower follower(ChangeFeed feed, IndexUpdates updates, CatalogConfig config) {
+        return new FeedFollower(feed, updates, config);
+    }
+
+    /** As a writer begins: the next revision, counted. */
+    public static long nextRevision(CatalogRevision revision) {
+        return revision.next().revision();
+    }
+
+    /** As a writer records its change before it writes. */
+    public static void intend(ChangeFeed feed, long revision, Collection<String> skus) {
+        feed.intend(revision, skus);
+    }
+
+    public static int skusInFlight(IndexUpdates updates) {
+        return updates.skusInFlight();
+    }
+}
