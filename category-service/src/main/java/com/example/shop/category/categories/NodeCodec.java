@@ -1,21 +1,16 @@
 package com.example.shop.category.categories;
 
+import com.example.shop.web.database.StoredCodec;
 import java.util.ArrayList;
 import java.util.List;
-import org.bson.BsonReader;
-import org.bson.BsonWriter;
 import org.bson.Document;
-import org.bson.codecs.Codec;
-import org.bson.codecs.DecoderContext;
-import org.bson.codecs.DocumentCodec;
-import org.bson.codecs.EncoderContext;
 
 /**
  * A category document as a {@link Node}, and each entry of its {@code ancestors} as a
  * {@link Crumb}: the one place that knows the stored form. The field names below are what
  * {@link CategoryStore} builds its filters, updates, projections and indexes from.
  */
-final class NodeCodec implements Codec<Node> {
+final class NodeCodec extends StoredCodec<Node> {
 
     static final String ID = "_id";
     static final String SLUG = "slug";
@@ -32,25 +27,13 @@ final class NodeCodec implements Codec<Node> {
     static final String MATCHED_ANCESTOR_NAME = ANCESTORS + ".$." + CRUMB_NAME;
     static final String MATCHED_ANCESTOR_SLUG = ANCESTORS + ".$." + CRUMB_SLUG;
 
-    private static final DocumentCodec DOCUMENTS = new DocumentCodec();
-
-    @Override
-    public Node decode(BsonReader reader, DecoderContext context) {
-        return decode(DOCUMENTS.decode(reader, context));
-    }
-
-    @Override
-    public void encode(BsonWriter writer, Node node, EncoderContext context) {
-        DOCUMENTS.encode(writer, encode(node), context);
-    }
-
-    @Override
-    public Class<Node> getEncoderClass() {
-        return Node.class;
+    NodeCodec() {
+        super(Node.class);
     }
 
     /** The node a stored document holds; no ancestors when the document (or its projection) has none. */
-    static Node decode(Document d) {
+    @Override
+    protected Node fromDocument(Document d) {
         List<Crumb> ancestors = new ArrayList<>();
         List<Document> stored = d.getList(ANCESTORS, Document.class);
         if (stored != null) {
@@ -61,7 +44,8 @@ final class NodeCodec implements Codec<Node> {
         return new Node(d.getObjectId(ID), d.getString(SLUG), d.getString(NAME), d.getObjectId(PARENT), ancestors);
     }
 
-    static Document encode(Node node) {
+    @Override
+    protected Document toDocument(Node node) {
         return new Document(ID, node.id())
                 .append(SLUG, node.slug())
                 .append(NAME, node.name())
