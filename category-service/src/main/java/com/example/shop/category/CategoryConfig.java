@@ -16,7 +16,9 @@ public interface CategoryConfig {
 
     Tree tree();
 
-    TreeLock treeLock();
+    /** {@code category.tree-lock.*}: the tree lease (the keys keep the name they were deployed with). */
+    @WithName("tree-lock")
+    TreeLease treeLease();
 
     Reconcile reconcile();
 
@@ -40,7 +42,7 @@ public interface CategoryConfig {
         int maxNodes();
     }
 
-    interface TreeLock {
+    interface TreeLease {
         /**
          * How long a change of the tree may hold the tree lease without renewing it: longer than
          * the longest change, and the bound on how long a holder that died keeps the others out.
@@ -49,7 +51,7 @@ public interface CategoryConfig {
         Duration lease();
 
         /**
-         * How long a change waits for the lock before answering 503 tree-busy. Below the gateway's
+         * How long a change waits for the lease before answering 503 tree-busy. Below the gateway's
          * upstream timeout (10 s), so that a client gets this service's own 503 problem rather
          * than the gateway's 504.
          */
@@ -65,11 +67,12 @@ public interface CategoryConfig {
 
     interface Import {
         /**
-         * How long an import waits for the tree lock before its run fails (tree-busy). A job, not a
+         * How long an import waits for the tree lease before its run fails (tree-busy). A job, not a
          * request: it outwaits a lease left by a dead holder ({@code category.tree-lock.lease}).
          */
+        @WithName("lock-max-wait")
         @WithDefault("60s")
-        Duration lockMaxWait();
+        Duration leaseMaxWait();
 
         /** Documents per bulkWrite command; the lease is renewed before each. */
         @WithDefault("1000")

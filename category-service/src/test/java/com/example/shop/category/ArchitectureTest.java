@@ -3,10 +3,9 @@ package com.example.shop.category;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.example.shop.category.categories.Checkpoints;
 import com.example.shop.testsupport.architecture.ServiceShape;
+import com.example.shop.web.seams.Seams;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import io.quarkus.arc.DefaultBean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +27,7 @@ class ArchitectureTest {
     }
 
     /**
-     * The tree lock, the reconciler and the writes are one aggregate's: split into packages, they
+     * The tree lease, the reconciler and the writes are one aggregate's: split into packages, they
      * would depend on each other both ways.
      */
     @Test
@@ -42,15 +41,14 @@ class ArchitectureTest {
     void onlyResourcesKnowHttp() {
         noClasses().that().areNotAnnotatedWith(jakarta.ws.rs.Path.class)
                 .should().dependOnClassesThat().resideInAPackage("jakarta.ws.rs..")
-                .because("use cases, the lock and the store are called by the resources, never by HTTP")
+                .because("use cases, the lease and the store are called by the resources, never by HTTP")
                 .check(CLASSES);
     }
 
     @Test
-    void theOnlyCheckpointsInMainCodeAreTheNoOpDefault() {
-        classes().that().implement(Checkpoints.class)
-                .should().haveSimpleName("NoCheckpoints").andShould().beAnnotatedWith(DefaultBean.class)
-                .because("fault injection is armed by beans of the test sources only")
+    void noSeamsInMainCode() {
+        noClasses().should().implement(Seams.class)
+                .because("fault injection is armed by beans of the test sources only; the no-op default is web-support's")
                 .check(CLASSES);
     }
 }

@@ -8,21 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.category.categories.MoveStep;
 import com.example.shop.category.support.Api;
-import com.example.shop.category.support.ArmedCheckpoints;
+import com.example.shop.category.support.ArmedSeams;
 import com.example.shop.category.support.Imports;
 import com.example.shop.category.support.Trees;
 import com.example.shop.category.support.Trees.Model;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.Updates;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -43,7 +41,7 @@ import org.junit.jupiter.api.Test;
 class CategoryImportLeaseTest {
 
     @Inject
-    ArmedCheckpoints checkpoints;
+    ArmedSeams seams;
 
     @BeforeEach
     void empty() {
@@ -52,7 +50,7 @@ class CategoryImportLeaseTest {
 
     @AfterEach
     void disarm() {
-        checkpoints.disarm();
+        seams.disarm();
     }
 
     private static Model seeded(Map<String, String> parents) {
@@ -73,8 +71,7 @@ class CategoryImportLeaseTest {
     void theImportWaitsForTheLeaseOfAChangeInProgress() throws Exception {
         Model model = seeded(Trees.wideTree("t", 20, 3));
         // a change in progress holds the lease (for longer than this test waits)
-        Trees.db().getCollection("tree_locks").updateOne(Filters.eq("_id", "tree"), Updates.combine(
-                Updates.set("owner", "a-change-in-progress"), Updates.set("expiresAt", new Date(System.currentTimeMillis() + 60_000))));
+        Trees.holdLease("a-change-in-progress", Instant.now().plusSeconds(60));
         List<Document> before = Imports.categories();
         model.parent.put("t-1", "t-3");
         String id = Imports.post(Imports.file(linesOf(model))).then().statusCode(202).extract().path("id");
@@ -83,8 +80,7 @@ class CategoryImportLeaseTest {
         given().auth().oauth2(Api.admin()).get("/admin/categories/imports/" + id).then().body("state", equalTo("running"));
         assertEquals(before, Imports.categories(), "nothing written without the lease");
 
-        Trees.db().getCollection("tree_locks").updateOne(Filters.eq("_id", "tree"),
-                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null)));
+        Trees.freeLease();
         Imports.assertCounts(Imports.await(id), 21, 0, 1, 20, 0);
         model.assertBreadcrumbsEverywhere();
     }
@@ -94,12 +90,11 @@ class CategoryImportLeaseTest {
         Model model = seeded(Trees.wideTree("t", 40, 3));
         // the import moves t-1 (with t-4 below it) under t-3; the move takes t-4 under t-2
         model.parent.put("t-1", "t-3");
-        Hold paused = checkpoints.pauseAt(MoveStep.IMPORT_BATCH_WRITTEN);
+        Hold paused = seams.pauseAt(MoveStep.IMPORT_BATCH_WRITTEN);
         String id = Imports.post(Imports.file(linesOf(model))).then().statusCode(202).extract().path("id");
         assertTrue(paused.awaitHeld(60), "the import reached its write");
         // on a loaded machine the pause may outlast the tests' 3 s lease: keep the import's own lease valid meanwhile
-        Trees.db().getCollection("tree_locks").updateOne(Filters.and(Filters.eq("_id", "tree"), Filters.ne("owner", null)),
-                Updates.set("expiresAt", new Date(System.currentTimeMillis() + 60_000)));
+        Trees.extendLease(Instant.now().plusSeconds(60));
 
         CompletableFuture<Integer> move = CompletableFuture.supplyAsync(() -> Api.move("t-4", "t-2").statusCode());
         Thread.sleep(700);
@@ -125,7 +120,7 @@ class CategoryImportLeaseTest {
             model.name.put("new-" + i, "New " + i);
         }
         String file = Imports.file(linesOf(model));
-        checkpoints.arm(MoveStep.IMPORT_BATCH_WRITTEN);
+        seams.arm(MoveStep.IMPORT_BATCH_WRITTEN);
         JsonPath cut = Imports.run(file);
         assertEquals("failed", cut.getString("state"), cut.prettify());
 

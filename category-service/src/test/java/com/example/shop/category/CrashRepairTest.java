@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.category.categories.MoveStep;
 import com.example.shop.category.support.Api;
-import com.example.shop.category.support.ArmedCheckpoints;
+import com.example.shop.category.support.ArmedSeams;
 import com.example.shop.category.support.Trees.Model;
 import com.example.shop.category.support.Trees;
 import com.example.shop.testsupport.JwtTestResource;
@@ -23,14 +23,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A move or rename killed half-way leaves stale ancestors that verify reports and repair (or the next lock holder) fixes. */
+/** A move or rename killed half-way leaves stale ancestors that verify reports and repair (or the next lease holder) fixes. */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
 @QuarkusTestResource(JwtTestResource.class)
 class CrashRepairTest {
 
     @Inject
-    ArmedCheckpoints checkpoints;
+    ArmedSeams seams;
 
     private Model model;
 
@@ -48,12 +48,12 @@ class CrashRepairTest {
 
     @AfterEach
     void disarm() {
-        checkpoints.disarm();
+        seams.disarm();
     }
 
     @Test
     void moveInterruptedAfterTheParentPointerIsRepaired() {
-        checkpoints.arm(MoveStep.PARENT_UPDATED);
+        seams.arm(MoveStep.PARENT_UPDATED);
         Api.move("bop", "swing").then().statusCode(500).contentType("application/problem+json");
 
         Document bop = Trees.db().getCollection("categories").find(new Document("slug", "bop")).first();
@@ -73,8 +73,8 @@ class CrashRepairTest {
     }
 
     @Test
-    void nextLockHolderRepairsTheSubtreeOfADeadHolder() {
-        checkpoints.arm(MoveStep.PARENT_UPDATED);
+    void nextLeaseHolderRepairsTheSubtreeOfADeadHolder() {
+        seams.arm(MoveStep.PARENT_UPDATED);
         Api.move("bop", "swing").then().statusCode(500);
         Api.verify().then().body("healthy", equalTo(false));
 
@@ -91,7 +91,7 @@ class CrashRepairTest {
 
     @Test
     void renameInterruptedBeforePropagationIsRepaired() {
-        checkpoints.arm(MoveStep.LABEL_UPDATED);
+        seams.arm(MoveStep.LABEL_UPDATED);
         Api.rename("bop", "BeBop").then().statusCode(500);
         given().get("/categories/bop").then().body("name", equalTo("BeBop"));
         given().get("/categories/cool-jazz").then().body("breadcrumbs.name", contains("Ragtime", "Bop", "Modal Jazz"));

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.category.categories.MoveStep;
 import com.example.shop.category.support.Api;
-import com.example.shop.category.support.ArmedCheckpoints;
+import com.example.shop.category.support.ArmedSeams;
 import com.example.shop.testsupport.Eventually;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
@@ -61,11 +61,11 @@ class DatabaseOutageTest {
     }
 
     @Inject
-    ArmedCheckpoints checkpoints;
+    ArmedSeams seams;
 
     @AfterEach
     void disarm() {
-        checkpoints.disarm();
+        seams.disarm();
     }
 
     @Test
@@ -80,7 +80,7 @@ class DatabaseOutageTest {
         Api.created("Moved", moved, from);
         Api.created("Below", below, moved);
 
-        Hold pause = checkpoints.pauseAt(MoveStep.PARENT_UPDATED);
+        Hold pause = seams.pauseAt(MoveStep.PARENT_UPDATED);
         CompletableFuture<long[]> move = CompletableFuture.supplyAsync(
                 () -> new long[] {Api.move(moved, to).then().extract().statusCode(), System.nanoTime()});
         assertTrue(pause.awaitHeld(30), "the move wrote its parent pointer");

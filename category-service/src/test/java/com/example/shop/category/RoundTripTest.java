@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(JwtTestResource.class)
 class RoundTripTest {
 
-    /** Lock, node and new parent, parent pointer, one bulk write for the subtree, release. */
+    /** Take the lease, node and new parent, parent pointer, one bulk write for the subtree, release. */
     static final int MAX_ROUND_TRIPS = 5;
 
     @Inject
@@ -35,7 +35,7 @@ class RoundTripTest {
         parents.putAll(Trees.wideTree("big", 1000, 10));
         parents.putAll(Trees.wideTree("small", 10, 3));
         Trees.seed(parents);
-        Api.move("small", "target").then().statusCode(200); // warm-up (indexes, lock document, JIT)
+        Api.move("small", "target").then().statusCode(200); // warm-up (indexes, JIT)
         Api.move("small", null).then().statusCode(200);
 
         List<String> small = counter.record(() -> Api.move("small", "target").then().statusCode(200));

@@ -14,6 +14,8 @@ import static com.example.shop.category.categories.NodeCodec.crumbs;
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
+import com.example.shop.web.database.ServiceDatabase;
+import com.example.shop.web.leases.LeaseStore;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteException;
@@ -40,29 +42,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.bson.Document;
-import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
 
 /**
- * The feature's collections, {@code categories} and {@code tree_locks} (the only place that opens
+ * The feature's collections, {@code categories} and {@code leases} (the only place that opens
  * them), their indexes, and every query the use cases run, as named methods; the guards a change
  * needs (the tree lease, the checks) stay with the use cases. Web-support's {@code SchemaSetup}
  * gathers the indexes.
  */
 @Singleton
-record CategoryStore(MongoCollection<Node> categories, MongoCollection<Document> locks) implements FeatureIndexes {
+record CategoryStore(MongoCollection<Node> categories, LeaseStore leases) implements FeatureIndexes {
 
     /** One document per category. */
     private static final String CATEGORIES = "categories";
-    /** The lease on the tree's shape, one document. */
-    private static final String TREE_LOCKS = "tree_locks";
+    /** The service's named leases: the tree's ({@link TreeLease}). */
+    private static final String LEASES = "leases";
 
     /**
      * The indexes of {@code categories}: slug unique (the book's; the only guard against two
      * categories with one slug, so creates, moves, deletes and slug changes wait for it),
      * ancestors._id (subtree queries), {parent, slug} (children by pointer, sorted).
-     * {@code tree_locks} holds the one lease document and needs no index but its {@code _id}.
+     * {@code leases} needs no index but its {@code _id}.
      */
     static final List<RequiredIndex> INDEXES = List.of(
             RequiredIndex.on(CATEGORIES, Indexes.ascending(SLUG),
@@ -78,9 +79,7 @@ record CategoryStore(MongoCollection<Node> categories, MongoCollection<Document>
 
     @Inject
     CategoryStore(MongoDatabase database) {
-        this(database.getCollection(CATEGORIES, Node.class).withCodecRegistry(
-                        CodecRegistries.fromRegistries(CodecRegistries.fromCodecs(new NodeCodec()), database.getCodecRegistry())),
-                database.getCollection(TREE_LOCKS));
+        this(ServiceDatabase.collection(database, CATEGORIES, new NodeCodec()), LeaseStore.named(database.getCollection(LEASES)));
     }
 
     @Override

@@ -14,11 +14,11 @@ import org.bson.types.ObjectId;
  * the unique slug index refuses a duplicate.
  */
 @Singleton
-public record CreateCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
+public record CreateCategory(CategoryStore store, TreeLease tree, SchemaSetup schema) {
 
     public Node create(String name, String slug, String parentSlug) {
         schema.requireReady(); // only the unique slug index refuses a duplicate slug
-        return lock.withLock(lease -> {
+        return tree.withLease(held -> {
             Node parent = null;
             if (parentSlug != null) {
                 parent = store.findBySlug(parentSlug).orElseThrow(() -> CategoryProblems.unknownParent(parentSlug));

@@ -9,11 +9,11 @@ import jakarta.inject.Singleton;
  * between the check for children (409) and the delete.
  */
 @Singleton
-public record DeleteCategory(CategoryStore store, TreeLock lock, SchemaSetup schema) {
+public record DeleteCategory(CategoryStore store, TreeLease tree, SchemaSetup schema) {
 
     public void delete(String slug) {
         schema.requireReady(); // the node is found by slug: only with the unique index is that one node
-        lock.withLock(lease -> {
+        tree.withLease(held -> {
             Node node = store.requireBySlug(slug);
             if (store.hasChildren(node.id())) {
                 throw CategoryProblems.hasChildren(slug);

@@ -21,10 +21,10 @@ import org.bson.types.ObjectId;
  * parent's slug (or id), and an import rejects it.
  */
 @Singleton
-public record ExportCategories(CategoryStore store, TreeLock lock) {
+public record ExportCategories(CategoryStore store, TreeLease tree) {
 
     public Iterator<CategoryLine> lines() {
-        List<Node> rows = lock.withLock(lease -> store.allShapes());
+        List<Node> rows = tree.withLease(held -> store.allShapes());
         rows.sort(Comparator.comparing(Node::slug));
         Map<ObjectId, Node> byId = new HashMap<>();
         Map<ObjectId, List<Node>> children = new HashMap<>();

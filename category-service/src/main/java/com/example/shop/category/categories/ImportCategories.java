@@ -8,6 +8,7 @@ import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +23,8 @@ import org.jboss.logging.Logger;
  * (docs/design.md#category-tree).
  */
 @Singleton
-public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler reconciler, SchemaSetup schema,
-        CategoryConfig config, Checkpoints checkpoints) implements LineImporter<CategoryLine> {
+public record ImportCategories(CategoryStore store, TreeLease tree, Reconciler reconciler, SchemaSetup schema,
+        CategoryConfig config, Seams seams) implements LineImporter<CategoryLine> {
 
     private static final Logger LOG = Logger.getLogger(ImportCategories.class);
     private static final ImportKind<CategoryLine> KIND = new ImportKind<>("categories", CategoryLine.class, CategoryLine::slug, "slug");
@@ -47,11 +48,11 @@ public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler re
             entries.add(new ImportPlan.Entry(line.number(), line.value()));
         }
         long started = System.nanoTime();
-        ImportPlan plan = lock.withLock(config.importing().lockMaxWait(), lease -> {
+        ImportPlan plan = tree.withLease(config.importing().leaseMaxWait(), held -> {
             long locked = System.nanoTime();
             ImportPlan computed = ImportPlan.of(entries, store.findAll());
             long planned = System.nanoTime();
-            write(lease, computed);
+            write(held, computed);
             LOG.infof("Category import: %d lines, %d inserted, %d updated, %d rejected; lease wait %d ms, read and plan %d ms, write %d ms",
                     entries.size(), computed.inserts().size(), computed.updates().size(), computed.rejections().size(),
                     (locked - started) / 1_000_000, (planned - locked) / 1_000_000, (System.nanoTime() - planned) / 1_000_000);
@@ -71,14 +72,14 @@ public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler re
         }
     }
 
-    private void write(TreeLock.Lease lease, ImportPlan plan) {
+    private void write(TreeLease.Held held, ImportPlan plan) {
         List<Node> inserts = plan.inserts();
         List<Node> updates = plan.updates();
         int total = inserts.size() + updates.size();
         int size = Math.max(1, config.importing().writeBatch());
         for (int from = 0; from < total; from += size) {
             int to = Math.min(from + size, total);
-            lock.renew(lease);
+            tree.renew(held);
             try {
                 // inserts first, then updates: a batch may end in the one and the next begin in the other
                 store.writeImported(inserts.subList(Math.min(from, inserts.size()), Math.min(to, inserts.size())),
@@ -87,7 +88,7 @@ public record ImportCategories(CategoryStore store, TreeLock lock, Reconciler re
                 reconcileAfter(e);
                 throw e;
             }
-            checkpoints.reached(MoveStep.IMPORT_BATCH_WRITTEN);
+            seams.reached(MoveStep.IMPORT_BATCH_WRITTEN);
         }
     }
 

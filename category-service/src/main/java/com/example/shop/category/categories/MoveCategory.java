@@ -2,6 +2,7 @@ package com.example.shop.category.categories;
 
 import com.example.shop.category.CategoryProblems;
 import io.micrometer.core.instrument.MeterRegistry;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.bson.types.ObjectId;
  * ancestors, which the next holder reconciles (docs/design.md#category-tree).
  */
 @Singleton
-public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRegistry registry) {
+public record MoveCategory(CategoryStore store, Seams seams, MeterRegistry registry) {
 
     /** Refuses a move of {@code node} under itself or one of its descendants. */
     public void check(Node node, Node newParent) {
@@ -29,9 +30,9 @@ public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRe
         }
     }
 
-    /** Moves {@code node} under {@code newParent} (null: make it a root); the caller holds the lock and ran {@link #check}. */
-    public Node move(TreeLock.Lease lease, Node node, Node newParent) {
-        Objects.requireNonNull(lease, "the tree lock must be held");
+    /** Moves {@code node} under {@code newParent} (null: make it a root); the caller holds the lease and ran {@link #check}. */
+    public Node move(TreeLease.Held held, Node node, Node newParent) {
+        Objects.requireNonNull(held, "the tree lease must be held");
         ObjectId target = newParent == null ? null : newParent.id();
         if (Objects.equals(node.parent(), target)) {
             return node;
@@ -40,7 +41,7 @@ public record MoveCategory(CategoryStore store, Checkpoints checkpoints, MeterRe
         if (!store.setParent(node.id(), node.parent(), target)) {
             throw CategoryProblems.concurrentChange(node.slug());
         }
-        checkpoints.reached(MoveStep.PARENT_UPDATED);
+        seams.reached(MoveStep.PARENT_UPDATED);
 
         List<Crumb> newPrefix = new ArrayList<>();
         if (newParent != null) {

@@ -3,6 +3,7 @@ package com.example.shop.category.categories;
 import com.example.shop.category.CategoryProblems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.MongoException;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.Objects;
 
@@ -13,11 +14,11 @@ import java.util.Objects;
  * labels in the copies, which the next holder reconciles (docs/design.md#category-tree).
  */
 @Singleton
-public record RelabelCategory(CategoryStore store, Checkpoints checkpoints, SchemaSetup schema) {
+public record RelabelCategory(CategoryStore store, Seams seams, SchemaSetup schema) {
 
-    /** Applies the non-null changes; returns the node as stored afterwards. The caller holds the lock. */
-    public Node relabel(TreeLock.Lease lease, Node node, String name, String slug) {
-        Objects.requireNonNull(lease, "the tree lock must be held");
+    /** Applies the non-null changes; returns the node as stored afterwards. The caller holds the lease. */
+    public Node relabel(TreeLease.Held held, Node node, String name, String slug) {
+        Objects.requireNonNull(held, "the tree lease must be held");
         String newName = name != null ? name : node.name();
         String newSlug = slug != null ? slug : node.slug();
         if (!newSlug.equals(node.slug())) {
@@ -39,7 +40,7 @@ public record RelabelCategory(CategoryStore store, Checkpoints checkpoints, Sche
         if (!matched) {
             throw CategoryProblems.unknownCategory(node.slug());
         }
-        checkpoints.reached(MoveStep.LABEL_UPDATED);
+        seams.reached(MoveStep.LABEL_UPDATED);
         store.relabelCopies(node.id(), newName, newSlug);
         return new Node(node.id(), newSlug, newName, node.parent(), node.ancestors());
     }

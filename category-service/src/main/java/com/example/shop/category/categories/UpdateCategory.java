@@ -11,7 +11,7 @@ import java.util.Map;
  * check that can refuse (unknown parent, cycle) runs before anything is written.
  */
 @Singleton
-public record UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory relabel, MoveCategory move,
+public record UpdateCategory(CategoryStore store, TreeLease tree, RelabelCategory relabel, MoveCategory move,
         SchemaSetup schema) {
 
     /** The requested changes; {@code moveGiven} tells an absent {@code parent} from {@code null} (make it a root). */
@@ -20,10 +20,10 @@ public record UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory
 
     public Node update(String slug, Changes changes) {
         if (!changes.moveGiven()) {
-            return lock.withLock(lease -> relabel.relabel(lease, store.requireBySlug(slug), changes.name(), changes.slug()));
+            return tree.withLease(held -> relabel.relabel(held, store.requireBySlug(slug), changes.name(), changes.slug()));
         }
         schema.requireReady(); // a move finds its nodes by slug: only with the unique index is that one node
-        return lock.withLock(lease -> {
+        return tree.withLease(held -> {
             // the node and the new parent in one query
             Map<String, Node> found = store.findBySlugs(changes.parent() == null ? List.of(slug) : List.of(slug, changes.parent()));
             Node node = found.get(slug);
@@ -38,8 +38,8 @@ public record UpdateCategory(CategoryStore store, TreeLock lock, RelabelCategory
                 }
             }
             move.check(node, parent);
-            Node relabelled = relabel.relabel(lease, node, changes.name(), changes.slug());
-            return move.move(lease, relabelled, parent);
+            Node relabelled = relabel.relabel(held, node, changes.name(), changes.slug());
+            return move.move(held, relabelled, parent);
         });
     }
 }

@@ -1,14 +1,14 @@
 package com.example.shop.category.support;
 
-import com.example.shop.category.categories.MoveStep;
+import com.example.shop.web.seams.Seam;
 
 /**
- * Stops a change dead at a step, as if its process had died there ({@link ArmedCheckpoints} throws
- * it after handing the tree lock to the dead process). Without a stack trace: it is expected.
+ * Stops a change dead at a step, as if its process had died there ({@link ArmedSeams} throws
+ * it after handing the tree lease to the dead process). Without a stack trace: it is expected.
  */
 public class SimulatedCrash extends RuntimeException {
 
-    public SimulatedCrash(MoveStep step) {
-        super("process died at " + step + " (simulated by a test)", null, false, false);
+    public SimulatedCrash(Seam seam) {
+        super("process died at " + seam.name() + " (simulated by a test)", null, false, false);
     }
 }

@@ -9,10 +9,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.example.shop.testsupport.TestDatabase;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.Updates;
 import io.restassured.path.json.JsonPath;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Date;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.bson.Document;
+import org.bson.conversions.Bson;
 import org.bson.types.ObjectId;
 
 /**
@@ -28,6 +32,9 @@ import org.bson.types.ObjectId;
  */
 public final class Trees {
 
+    /** The tree lease as web-support's LeaseStore keeps it: {@code leases {_id: "tree", holder, expires_at}}. */
+    private static final Bson TREE_LEASE = Filters.eq("_id", "tree");
+
     private Trees() {
     }
 
@@ -35,11 +42,39 @@ public final class Trees {
         return TestDatabase.database("categories");
     }
 
-    /** Empties the categories and frees the tree lock (an interrupted test may have left it held). */
+    /** Empties the categories and frees the tree lease (an interrupted test may have left it held). */
     public static void reset() {
         db().getCollection("categories").deleteMany(new Document());
-        db().getCollection("tree_locks").updateMany(new Document(),
-                Updates.combine(Updates.set("owner", null), Updates.set("expiresAt", null)));
+        freeLease();
+    }
+
+    /** Gives the tree lease back, whoever holds it (a released named lease has no document). */
+    public static void freeLease() {
+        db().getCollection("leases").deleteMany(TREE_LEASE);
+    }
+
+    /** Makes {@code holder} hold the tree lease until {@code until}, as another replica's change would. */
+    public static void holdLease(String holder, Instant until) {
+        db().getCollection("leases").updateOne(TREE_LEASE,
+                Updates.combine(Updates.set("holder", holder), Updates.set("expires_at", Date.from(until))),
+                new UpdateOptions().upsert(true));
+    }
+
+    /** Hands the held tree lease to {@code holder}, its expiry unchanged; false when no one holds it. */
+    public static boolean handLeaseTo(String holder) {
+        return db().getCollection("leases").updateOne(Filters.and(TREE_LEASE, Filters.exists("holder")),
+                Updates.set("holder", holder)).getModifiedCount() == 1;
+    }
+
+    /** Extends the held tree lease to {@code until}, its holder unchanged. */
+    public static void extendLease(Instant until) {
+        db().getCollection("leases").updateOne(Filters.and(TREE_LEASE, Filters.exists("holder")),
+                Updates.set("expires_at", Date.from(until)));
+    }
+
+    /** The tree lease's document, if there is one. */
+    public static Document lease() {
+        return db().getCollection("leases").find(TREE_LEASE).first();
     }
 
     /** slug → parent slug (null for a root) and slug → name, maintained by a test. */
