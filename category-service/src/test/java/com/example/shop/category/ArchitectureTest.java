@@ -5,7 +5,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.example.shop.testsupport.architecture.ServiceShape;
 import com.example.shop.web.seams.Seams;
+import com.mongodb.client.MongoCollection;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +51,24 @@ class ArchitectureTest {
     void noSeamsInMainCode() {
         noClasses().should().implement(Seams.class)
                 .because("fault injection is armed by beans of the test sources only; the no-op default is web-support's")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyStoresCodecsAndSchemasKnowRawDocuments() {
+        noClasses().that().haveSimpleNameNotEndingWith("Store")
+                .and().haveSimpleNameNotEndingWith("Codec")
+                .and().haveSimpleNameNotEndingWith("Schema")
+                .should().dependOnClassesThat().areAssignableTo(Document.class)
+                .because("a stored document is read and written as its record, through the record's codec")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyStoresHoldCollections() {
+        noClasses().that().haveSimpleNameNotEndingWith("Store")
+                .should().dependOnClassesThat().areAssignableTo(MongoCollection.class)
+                .because("queries are named methods of the stores; no use case holds a collection or builds its own query")
                 .check(CLASSES);
     }
 }
