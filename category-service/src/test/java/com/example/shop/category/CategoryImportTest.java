@@ -46,13 +46,13 @@ class CategoryImportTest {
                 Imports.line("modal-jazz", "Modal Jazz", "bop")));
         Response accepted = Imports.post(file);
         accepted.then().statusCode(202).contentType("application/json")
-                .body("kind", equalTo("categories")).body("bytes_total", equalTo(file.length()));
+                .body("kind", equalTo("import-categories")).body("counts.bytes_total", equalTo(file.length()));
         String id = accepted.path("id");
         accepted.then().header("Location", equalTo("/admin/categories/imports/" + id));
 
         JsonPath run = Imports.await(id);
         Imports.assertCounts(run, 3, 3, 0, 0, 0);
-        assertEquals(file.length(), run.getInt("bytes_read"));
+        assertEquals(file.length(), run.getInt("counts.bytes_read"));
         assertTrue(Imports.rejects(id).isEmpty());
 
         Model model = new Model();
