@@ -1,6 +1,9 @@
 package com.example.shop.gateway;
 
 import com.example.shop.problems.Problem;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 
@@ -10,6 +13,9 @@ import io.vertx.core.http.HttpServerResponse;
  * The kinds every API shares come from {@link com.example.shop.problems.Problems}.
  */
 final class GatewayProblems {
+
+    /** Writes a problem as its Jackson annotations say (extension members beside the standard ones, nulls left out). */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private GatewayProblems() {
     }
@@ -60,7 +66,16 @@ final class GatewayProblems {
         if (problem.status() == 503) {
             response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
         }
-        response.end(problem.toJson());
+        response.end(json(problem));
+    }
+
+    /** The problem as JSON, the one way the gateway writes it. */
+    static Buffer json(Problem problem) {
+        try {
+            return Buffer.buffer(JSON.writeValueAsBytes(problem));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a problem holds strings, numbers and maps of them", e);
+        }
     }
 
     /** Writes a problem of the gateway's own that is not a 503 (no {@code Retry-After} to give). */

@@ -153,7 +153,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
                     .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                     .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                     .putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds))
-                    .setBody(Body.body(io.vertx.core.buffer.Buffer.buffer(problem.toJson())));
+                    .setBody(Body.body(GatewayProblems.json(problem)));
             return context.sendResponse();
         }
         if (!response.headers().contains(HttpHeaders.CACHE_CONTROL) && isAdmin(original)) {
@@ -203,7 +203,7 @@ final class ProxyInterceptors implements ProxyInterceptor {
             // The service is restarting or gone: tell the client when to come back instead of letting it hammer.
             response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(upstream.retryAfterSeconds));
         }
-        return response.setBody(Body.body(io.vertx.core.buffer.Buffer.buffer(problem.toJson())));
+        return response.setBody(Body.body(GatewayProblems.json(problem)));
     }
 
     /**
