@@ -29,7 +29,7 @@ final class GatewayProblems {
                 .with("service", service);
     }
 
-    /** The service is up but every connection to it is taken and the line for one is full or too slow: try again later. */
+    /** The service is up but every connection to it is taken and the queue for one is full or too slow: try again later. */
     static Problem busy(String service, String why) {
         return Problem.of(503, "service-unavailable", "Service unavailable", "The " + service + " service is busy: " + why)
                 .with("service", service);

@@ -185,8 +185,8 @@ final class ProxyInterceptors implements ProxyInterceptor {
             problem = Problems.tooLarge(limit).problem();
         } else if (causedBy(failure, TimeoutException.class)) {
             problem = GatewayProblems.timeout(upstream.name, upstream.timeoutMillis);
-        } else if (causedBy(failure, ConnectionLine.Busy.class)) {
-            problem = GatewayProblems.busy(upstream.name, cause(failure, ConnectionLine.Busy.class).getMessage());
+        } else if (causedBy(failure, ConnectionWaitQueue.Busy.class)) {
+            problem = GatewayProblems.busy(upstream.name, cause(failure, ConnectionWaitQueue.Busy.class).getMessage());
         } else if (causedBy(failure, ConnectException.class) || causedBy(failure, UnknownHostException.class)
                 || (safe && (causedBy(failure, HttpClosedException.class) || causedBy(failure, IOException.class)))) {
             problem = GatewayProblems.unavailable(upstream.name);

@@ -54,7 +54,7 @@ final class Upstream {
     /** Longest wait for a connection: a new one's TCP connect, or a free one of the pool. */
     private final long connectMillis;
     /** The API's exchanges waiting for a pooled connection. */
-    private final ConnectionLine apiLine;
+    private final ConnectionWaitQueue apiQueue;
     /** The service's management interface ({@code /q/health/ready}, {@code /q/openapi}); its API address when it has none. */
     private final SocketAddress managementAddress;
     private final String managementHost;
@@ -105,7 +105,7 @@ final class Upstream {
         this.managementAddress = SocketAddress.inetSocketAddress(managementPort, managementHost);
         this.docsOptions = new RequestOptions(requestOptions)
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl);
-        this.apiLine = new ConnectionLine(vertx, () -> client.request(requestOptions), name, connectMillis, config.maxWaiting());
+        this.apiQueue = new ConnectionWaitQueue(vertx, () -> client.request(requestOptions), name, connectMillis, config.maxWaiting());
         this.api = proxy(request -> stripApi(request.path(), request.query()), bodyLimits, requestOptions);
         this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), bodyLimits,
                 docsOptions);
@@ -123,14 +123,14 @@ final class Upstream {
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
         context.set(ORIGIN, origin);
         HttpServerResponse answer = context.request().proxiedRequest().response();
-        Future<HttpClientRequest> pooled = origin == requestOptions ? apiLine.next(answer::closed) : request(client, origin, connectMillis);
+        Future<HttpClientRequest> pooled = origin == requestOptions ? apiQueue.next(answer::closed) : request(client, origin, connectMillis);
         return pooled.onSuccess(request -> prepare(context, request)).map(FinishedExchangeGuard::guard);
     }
 
     /**
      * A request on a connection of {@code from}, or a {@link ConnectException} when none comes
-     * within {@code waitMillis}; timed here for the reason {@link ConnectionLine} gives, and a
-     * connection that comes too late is closed. The API's exchanges wait in {@link #apiLine}; this
+     * within {@code waitMillis}; timed here for the reason {@link ConnectionWaitQueue} gives, and a
+     * connection that comes too late is closed. The API's exchanges wait in {@link #apiQueue}; this
      * serves the rest (the API document, readiness probes, a repeated request).
      */
     private Future<HttpClientRequest> request(HttpClient from, RequestOptions options, long waitMillis) {

@@ -83,7 +83,7 @@ class ReusedConnectionTest {
     /**
      * A GET lost twice leaves one line that says why, with the request's id in its logging context
      * (the line is written on the service connection's context, which may hold another request's:
-     * the connection line hands each exchange's connection, or failure, to the oldest waiting).
+     * the connection wait queue hands each exchange's connection, or failure, to the oldest waiting).
      */
     @Test
     void aLostGetIsLoggedWithItsRequestId() throws Exception {

@@ -76,7 +76,7 @@ class SaturatedPoolTest {
     /**
      * Beyond the 16 waiting requests, the saturated service's excess is a 503 with Retry-After at
      * once, long before the 500 ms a waiting request may wait; the waiting ones are served. "At once"
-     * is told by the 503's reason (the line was full when the request came, which no timer decides),
+     * is told by the 503's reason (the wait queue was full when the request came, which no timer decides),
      * not by the time the client saw: on two busy cores 200 requests sent together see their answers
      * late (once 91 of 196 came in under 450 ms, with the reason saying every one was turned away on
      * arrival).
@@ -105,7 +105,7 @@ class SaturatedPoolTest {
             assertTrue(turnedAway.stream().allMatch(a -> a[3] == 1), "every 503 says the service is busy, not unreachable");
             List<long[]> atOnce = turnedAway.stream().filter(a -> a[4] == 1).toList();
             assertTrue(atOnce.size() >= CLIENTS - 16 - 40,
-                    "most of the excess was turned away on arrival (the line of 16 full), not after a wait: " + atOnce.size()
+                    "most of the excess was turned away on arrival (the queue of 16 full), not after a wait: " + atOnce.size()
                             + " of " + turnedAway.size() + " 503s");
             // a 503 after a wait comes at 500 ms at the earliest
             long fastest = atOnce.stream().mapToLong(a -> a[1]).min().orElseThrow();

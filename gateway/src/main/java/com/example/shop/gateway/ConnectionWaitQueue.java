@@ -40,10 +40,10 @@ import java.util.function.Supplier;
  * Every pooled request to the address here is interchangeable until it is sent: the proxy sets
  * its method, path and headers afterwards.
  */
-final class ConnectionLine {
+final class ConnectionWaitQueue {
 
     /**
-     * No connection for this exchange because the service is busy (the line is full, or the wait ran
+     * No connection for this exchange because the service is busy (the queue is full, or the wait ran
      * out), not because it cannot be reached: the client gets a 503 that says so.
      */
     static final class Busy extends ConnectException {
@@ -71,10 +71,10 @@ final class ConnectionLine {
     private final String service;
     private final long waitMillis;
     private final int maxWaiting;
-    private final Queue<Waiter> line = new ConcurrentLinkedQueue<>();
+    private final Queue<Waiter> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger waiting = new AtomicInteger();
 
-    ConnectionLine(Vertx vertx, Supplier<Future<HttpClientRequest>> pool, String service, long waitMillis, int maxWaiting) {
+    ConnectionWaitQueue(Vertx vertx, Supplier<Future<HttpClientRequest>> pool, String service, long waitMillis, int maxWaiting) {
         this.vertx = vertx;
         this.pool = pool;
         this.service = service;
@@ -96,10 +96,10 @@ final class ConnectionLine {
         waiter.served.future().onComplete(done -> waiting.decrementAndGet());
         waiter.timer = vertx.setTimer(waitMillis, expired -> {
             if (waiter.served.tryFail(new Busy("no connection came within " + waitMillis + " ms"))) {
-                line.remove(waiter);
+                queue.remove(waiter);
             }
         });
-        line.add(waiter); // after its timer is known, since whoever serves it cancels that timer
+        queue.add(waiter); // after its timer is known, since whoever serves it cancels that timer
         ask(ASKS_PER_EXCHANGE);
         return waiter.served.future();
     }
@@ -113,7 +113,7 @@ final class ConnectionLine {
         pool.get().onComplete(result -> {
             if (result.succeeded()) {
                 handOver(result.result());
-            } else if (result.cause() instanceof HttpClosedException && asks > 1 && !line.isEmpty()) {
+            } else if (result.cause() instanceof HttpClosedException && asks > 1 && !queue.isEmpty()) {
                 ask(asks - 1);
             } else {
                 failOldest(result.cause());
@@ -123,7 +123,7 @@ final class ConnectionLine {
 
     /** The oldest exchange still waiting gets the connection; with none, it is closed (its own error expected, not logged). */
     private void handOver(HttpClientRequest request) {
-        for (Waiter oldest = line.poll(); oldest != null; oldest = line.poll()) {
+        for (Waiter oldest = queue.poll(); oldest != null; oldest = queue.poll()) {
             if (oldest.clientLeft.getAsBoolean()) {
                 oldest.served.tryFail(new ConnectException("the client left while waiting for a connection to " + service));
                 vertx.cancelTimer(oldest.timer);
@@ -137,7 +137,7 @@ final class ConnectionLine {
 
     /** The oldest exchange still waiting gets the failure; with none waiting, it goes nowhere. */
     private void failOldest(Throwable failure) {
-        for (Waiter oldest = line.poll(); oldest != null; oldest = line.poll()) {
+        for (Waiter oldest = queue.poll(); oldest != null; oldest = queue.poll()) {
             if (oldest.served.tryFail(failure)) {
                 vertx.cancelTimer(oldest.timer);
                 return;

@@ -23,11 +23,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The line hands the pool's answers to the exchanges oldest first, whichever exchange asked. Here the
+ * The wait queue hands the pool's answers to the exchanges oldest first, whichever exchange asked. Here the
  * pool's answers are promises the test completes in the order it chooses, with real requests on real
  * connections to a local server.
  */
-class ConnectionLineTest {
+class ConnectionWaitQueueTest {
 
     /** Long enough that an exchange left waiting it out cannot pass for one that was answered. */
     private static final long WAIT_MILLIS = 5_000;
@@ -52,8 +52,8 @@ class ConnectionLineTest {
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
-    private ConnectionLine line() {
-        return new ConnectionLine(vertx, () -> {
+    private ConnectionWaitQueue queue() {
+        return new ConnectionWaitQueue(vertx, () -> {
             Promise<HttpClientRequest> answer = Promise.promise();
             asked.add(answer);
             return answer.future();
@@ -72,9 +72,9 @@ class ConnectionLineTest {
 
     @Test
     void aConnectionThatCouldNotBeHadFailsTheOldestExchangeStillWaitingNotOneAlreadyServed() throws Exception {
-        ConnectionLine line = line();
-        Future<HttpClientRequest> first = line.next(() -> false);
-        Future<HttpClientRequest> second = line.next(() -> false);
+        ConnectionWaitQueue queue = queue();
+        Future<HttpClientRequest> first = queue.next(() -> false);
+        Future<HttpClientRequest> second = queue.next(() -> false);
         Promise<HttpClientRequest> askedForFirst = asked.poll();
         Promise<HttpClientRequest> askedForSecond = asked.poll();
 
@@ -93,7 +93,7 @@ class ConnectionLineTest {
             failure = e.getCause();
         }
         long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began);
-        assertTrue(failure instanceof ConnectException && !(failure instanceof ConnectionLine.Busy),
+        assertTrue(failure instanceof ConnectException && !(failure instanceof ConnectionWaitQueue.Busy),
                 "the second exchange gets the pool's failure, not a wait that ran out: " + failure);
         assertTrue(waitedMillis < WAIT_MILLIS / 2, "the second exchange waited " + waitedMillis + " ms");
         connection.reset();
@@ -101,10 +101,10 @@ class ConnectionLineTest {
 
     @Test
     void aConnectionForAnExchangeThatStoppedWaitingGoesToTheNextOne() throws Exception {
-        ConnectionLine line = line();
+        ConnectionWaitQueue queue = queue();
         boolean[] left = {false};
-        Future<HttpClientRequest> gone = line.next(() -> left[0]);
-        Future<HttpClientRequest> waiting = line.next(() -> false);
+        Future<HttpClientRequest> gone = queue.next(() -> left[0]);
+        Future<HttpClientRequest> waiting = queue.next(() -> false);
         Promise<HttpClientRequest> askedForGone = asked.poll();
         left[0] = true;
 
@@ -112,14 +112,14 @@ class ConnectionLineTest {
         askedForGone.complete(connection);
         assertSame(connection, outcome(waiting).get(2, TimeUnit.SECONDS));
         assertTrue(gone.failed(), "the exchange whose client left is passed over");
-        assertFalse(gone.failed() && gone.cause() instanceof ConnectionLine.Busy, "passed over, not timed out");
+        assertFalse(gone.failed() && gone.cause() instanceof ConnectionWaitQueue.Busy, "passed over, not timed out");
         connection.reset();
     }
 
     @Test
     void aConnectionThatClosedAsItWasLeasedIsAskedForAgain() throws Exception {
-        ConnectionLine line = line();
-        Future<HttpClientRequest> waiting = line.next(() -> false);
+        ConnectionWaitQueue queue = queue();
+        Future<HttpClientRequest> waiting = queue.next(() -> false);
         asked.poll().fail(new HttpClosedException("Connection was closed"));
         Promise<HttpClientRequest> askedAgain = asked.poll();
         assertNotNull(askedAgain, "the pool is asked again");
@@ -132,8 +132,8 @@ class ConnectionLineTest {
 
     @Test
     void aServiceThatCannotBeReachedIsNotAskedForAgain() {
-        ConnectionLine line = line();
-        Future<HttpClientRequest> waiting = line.next(() -> false);
+        ConnectionWaitQueue queue = queue();
+        Future<HttpClientRequest> waiting = queue.next(() -> false);
         asked.poll().fail(new ConnectException("Connection refused"));
         assertTrue(asked.isEmpty(), "one ask");
         assertTrue(waiting.failed() && waiting.cause() instanceof ConnectException);
