@@ -1,5 +1,6 @@
 package com.example.shop.seed;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +23,6 @@ final class Products {
     private final CategoryTree tree;
     private final long seed;
     private final String seedTag;
-    private final JsonLine json = new JsonLine();
-    private final JsonLine stockJson = new JsonLine();
 
     Products(CategoryTree tree, long seed) {
         this.tree = tree;
@@ -45,8 +44,8 @@ final class Products {
         return sku.append(number).toString();
     }
 
-    /** Product {@code index} as one JSON line (no newline); {@code skuOut[0]} receives its sku. */
-    CharSequence product(int index, String[] skuOut) {
+    /** Product {@code index}, the object of its line; {@code skuOut[0]} receives its sku. */
+    ObjectNode product(int index, String[] skuOut) {
         SeedRandom r = SeedRandom.of(seed, STREAM, index);
         boolean album = r.chance(0.6);
         String type = album ? ALBUM : FILM;
@@ -63,11 +62,11 @@ final class Products {
             }
         }
         LocalDate issued = issueDate(category, r);
-        json.begin().string("sku", sku).string("type", type);
+        ObjectNode product = JsonLines.object().put("sku", sku).put("type", type);
         if (album) {
-            album(category, categoryIds, issued, r);
+            album(product, category, categoryIds, issued, r);
         } else {
-            film(category, categoryIds, issued, r);
+            film(product, category, categoryIds, issued, r);
         }
         if (r.chance(0.08)) {
             List<String> keywords = new ArrayList<>();
@@ -78,24 +77,24 @@ final class Products {
                     keywords.add(k);
                 }
             }
-            json.strings("keywords", keywords);
+            JsonLines.strings(product, "keywords", keywords);
         }
         boolean limited = "Limited Editions".equals(category.edition) || "Collector's Editions".equals(category.edition);
         if (r.chance(limited ? 0.5 : 0.02)) {
-            json.number("max_per_cart", r.between(1, 4));
+            product.put("max_per_cart", r.between(1, 4));
         }
-        return json.line();
+        return product;
     }
 
     /** The stock line of product {@code index}: {@code {"sku", "qty"}}. */
-    CharSequence stock(int index, String sku) {
+    ObjectNode stock(int index, String sku) {
         SeedRandom r = SeedRandom.of(seed, STOCK_STREAM, index);
         double d = r.nextDouble();
         int qty = d < 0.04 ? 0 : d < 0.10 ? r.between(1, 4) : d < 0.80 ? r.between(5, 120) : r.between(121, 500);
-        return stockJson.begin().string("sku", sku).number("qty", qty).line();
+        return JsonLines.object().put("sku", sku).put("qty", qty);
     }
 
-    private void album(CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {
+    private void album(ObjectNode product, CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {
         String genre = category.genre.name();
         boolean classical = "Classical".equals(genre);
         String artist;
@@ -115,55 +114,53 @@ final class Products {
         for (int i = 0; i < trackCount; i++) {
             tracks.add(classical ? movement(i, r) : trackTitle(r));
         }
-        json.string("title", title);
-        json.string("description", "by " + artist + (r.chance(0.5) ? ". " + trackCount + " tracks, " + format + ", " + label
+        product.put("title", title);
+        product.put("description", "by " + artist + (r.chance(0.5) ? ". " + trackCount + " tracks, " + format + ", " + label
                 + ", " + issued.getYear() + "." : ""));
-        shipping(format, r);
-        pricing(albumPrices(format), r);
-        json.strings("category_ids", categoryIds);
-        json.object("details").string("artist", artist).strings("genre", genres(category));
+        shipping(product, format, r);
+        pricing(product, albumPrices(format), r);
+        JsonLines.strings(product, "category_ids", categoryIds);
+        ObjectNode details = JsonLines.strings(product.putObject("details").put("artist", artist), "genre", genres(category));
         if (r.chance(0.9)) {
-            json.strings("tracks", tracks);
+            JsonLines.strings(details, "tracks", tracks);
         }
-        json.string("issue_date", issued.toString());
+        details.put("issue_date", issued.toString());
         if (r.chance(0.85)) {
-            json.string("label", label);
+            details.put("label", label);
         }
         if (r.chance(0.9)) {
-            json.string("format", format);
+            details.put("format", format);
         }
-        json.end();
     }
 
-    private void film(CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {
+    private void film(ObjectNode product, CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {
         String media = media(category.edition, r);
         List<String> directors = people(r.chance(0.9) ? 1 : 2, r);
         List<String> writers = people(r.between(1, 3), r);
         List<String> actors = people(r.between(2, 6), r);
         String title = filmTitle(r);
         String genre = category.subgenre != null ? category.subgenre : category.genre.name();
-        json.string("title", title);
-        json.string("description", "A " + genre.toLowerCase(Locale.ROOT) + " film directed by " + directors.get(0)
+        product.put("title", title);
+        product.put("description", "A " + genre.toLowerCase(Locale.ROOT) + " film directed by " + directors.get(0)
                 + ", starring " + actors.get(0) + " and " + actors.get(1) + ". " + media + ".");
-        shipping(media, r);
-        pricing(filmPrices(media), r);
-        json.strings("category_ids", categoryIds);
-        json.object("details").strings("director", directors);
+        shipping(product, media, r);
+        pricing(product, filmPrices(media), r);
+        JsonLines.strings(product, "category_ids", categoryIds);
+        ObjectNode details = JsonLines.strings(product.putObject("details"), "director", directors);
         if (r.chance(0.8)) {
-            json.strings("writer", writers);
+            JsonLines.strings(details, "writer", writers);
         }
         if (r.chance(0.95)) {
-            json.strings("actor", actors);
+            JsonLines.strings(details, "actor", actors);
         }
-        json.strings("genre", genres(category));
+        JsonLines.strings(details, "genre", genres(category));
         if (r.chance(0.8)) {
-            json.string("aspect_ratio", r.pick(Words.ASPECT_RATIOS));
+            details.put("aspect_ratio", r.pick(Words.ASPECT_RATIOS));
         }
         if (r.chance(0.9)) {
-            json.string("rating", r.pick(Words.RATINGS));
+            details.put("rating", r.pick(Words.RATINGS));
         }
-        json.string("issue_date", issued.toString());
-        json.end();
+        details.put("issue_date", issued.toString());
     }
 
     private static List<String> genres(CategoryTree.Node category) {
@@ -188,7 +185,7 @@ final class Products {
         return LocalDate.ofEpochDay(first + r.nextInt((int) (last - first + 1)));
     }
 
-    private void shipping(String format, SeedRandom r) {
+    private static void shipping(ObjectNode product, String format, SeedRandom r) {
         int weight;
         int width;
         int height;
@@ -204,22 +201,21 @@ final class Products {
             case "Film Box Set" -> { weight = r.between(400, 1500); width = 140; height = 195; depth = r.between(30, 80); }
             default -> { weight = r.between(90, 130); width = 142; height = 125; depth = 10; }
         }
-        json.object("shipping").number("weight", weight);
+        ObjectNode shipping = product.putObject("shipping").put("weight", weight);
         if (weight > 0) {
-            json.object("dimensions").number("width", width).number("height", height).number("depth", depth).end();
+            shipping.putObject("dimensions").put("width", width).put("height", height).put("depth", depth);
         }
-        json.end();
     }
 
     /** List price from realistic price points; retail the list price or a discount ending in 99. */
-    private void pricing(int[] points, SeedRandom r) {
+    private static void pricing(ObjectNode product, int[] points, SeedRandom r) {
         int list = r.pick(points);
         int retail = list;
         if (r.chance(0.45)) {
             int pct = r.between(5, 50);
             retail = Math.max(99, (list * (100 - pct) / 100) / 100 * 100 - 1);
         }
-        json.object("pricing").string("currency", "USD").number("list", list).number("retail", Math.min(retail, list)).end();
+        product.putObject("pricing").put("currency", "USD").put("list", list).put("retail", Math.min(retail, list));
     }
 
     private static int[] albumPrices(String format) {

@@ -3,7 +3,6 @@ package com.example.shop.seed;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,26 +33,20 @@ final class SeedStore {
         Files.createDirectories(dir);
         CategoryTree tree = CategoryTree.build(profile, seed);
         Path categories = dir.resolve(CATEGORIES + ".part");
-        try (Writer out = writer(categories)) {
-            JsonLine json = new JsonLine();
+        try (JsonLines out = lines(categories)) {
             for (CategoryTree.Node n : tree.nodes) {
-                json.begin().string("id", n.id).string("slug", n.slug).string("name", n.name);
-                if (n.parent == null) {
-                    json.nullValue("parent");
-                } else {
-                    json.string("parent", n.parent.slug);
-                }
-                out.append(json.line()).append('\n');
+                out.write(JsonLines.object().put("id", n.id).put("slug", n.slug).put("name", n.name)
+                        .put("parent", n.parent == null ? null : n.parent.slug));
             }
         }
         Products products = new Products(tree, seed);
         Path productFile = dir.resolve(PRODUCTS + ".part");
         Path stockFile = dir.resolve(STOCK + ".part");
         String[] sku = new String[1];
-        try (Writer productOut = writer(productFile); Writer stockOut = writer(stockFile)) {
+        try (JsonLines productOut = lines(productFile); JsonLines stockOut = lines(stockFile)) {
             for (int i = 0; i < profile.products; i++) {
-                productOut.append(products.product(i, sku)).append('\n');
-                stockOut.append(products.stock(i, sku[0])).append('\n');
+                productOut.write(products.product(i, sku));
+                stockOut.write(products.stock(i, sku[0]));
             }
         }
         Path c = Files.move(categories, dir.resolve(CATEGORIES), StandardCopyOption.REPLACE_EXISTING);
@@ -62,7 +55,7 @@ final class SeedStore {
         return new Written(tree.nodes.size(), profile.products, Files.size(c), Files.size(p), Files.size(s));
     }
 
-    private static Writer writer(Path file) throws IOException {
-        return new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8), BUFFER);
+    private static JsonLines lines(Path file) throws IOException {
+        return new JsonLines(new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8), BUFFER));
     }
 }

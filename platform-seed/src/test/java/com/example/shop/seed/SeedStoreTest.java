@@ -138,7 +138,7 @@ class SeedStoreTest {
         String[] sku = new String[1];
         Set<String> dates = new HashSet<>();
         for (int i = 0; i < Profile.LARGE.products; i += 61) {
-            JsonNode p = JSON.readTree(products.product(i, sku).toString());
+            JsonNode p = products.product(i, sku);
             assertEquals(List.of(), checks.problems(p), p.toString());
             assertEquals(sku[0], p.get("sku").asText());
             dates.add(p.at("/details/issue_date").asText());
@@ -155,7 +155,7 @@ class SeedStoreTest {
         String[] sku = new String[1];
         int withLimit = 0;
         for (int i = 0; i < 5000; i++) {
-            JsonNode p = JSON.readTree(products.product(i, sku).toString());
+            JsonNode p = products.product(i, sku);
             CategoryTree.Node category = byId.get(p.at("/category_ids/0").asText());
             assertEquals("Audio Album".equals(p.get("type").asText()) ? "Music" : "Film", category.root);
             assertEquals(category.genre.name(), p.at("/details/genre/0").asText());
