@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.catalog.support.HeldWriteThroughPoints;
+import com.example.shop.catalog.support.ArmedSeams;
 import com.example.shop.testsupport.Eventually;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
@@ -71,7 +71,7 @@ class DatabaseOutageTest {
         for (int i = 0; i < WRITERS; i++) {
             String sku = Fixtures.sku("outage-" + i);
             skus.add(sku);
-            holds.add(HeldWriteThroughPoints.holdBeforeIndex(sku));
+            holds.add(ArmedSeams.holdBeforeIndex(sku));
         }
         ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
         try {

@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.catalog.support.HeldWriteThroughPoints;
+import com.example.shop.catalog.support.ArmedSeams;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
@@ -48,7 +48,7 @@ class OvertakingWritesTest {
      * then lets {@code first} finish; returns {@code first}'s status.
      */
     private static int overtaken(String sku, Supplier<Integer> first, Runnable second) throws Exception {
-        Hold hold = HeldWriteThroughPoints.holdBeforeIndex(sku);
+        Hold hold = ArmedSeams.holdBeforeIndex(sku);
         CompletableFuture<Integer> held = CompletableFuture.supplyAsync(first);
         try {
             assertTrue(hold.awaitHeld(30), "the first write reached its index change");

@@ -12,7 +12,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.catalog.support.ArmedImportCrashPoints;
+import com.example.shop.catalog.support.ArmedSeams;
 import com.example.shop.testsupport.FailPoints;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
@@ -90,7 +90,7 @@ class ProductImportTest {
         assertEquals(11, run.getLong("counts.read"));
         assertEquals(2, run.getLong("counts.created"));
         assertEquals(9, run.getLong("counts.rejected"));
-        assertEquals(run.getLong("bytes_total"), run.getLong("bytes_read"));
+        assertEquals(run.getLong("counts.bytes_total"), run.getLong("counts.bytes_read"));
 
         JsonPath rejects = admin().when().get("/admin/catalog/imports/" + run.getString("id") + "/rejects")
                 .then().statusCode(200).extract().jsonPath();
@@ -161,7 +161,7 @@ class ProductImportTest {
                 .when().post("/admin/catalog/import");
         accepted.then().statusCode(202)
                 .header("Location", containsString("/admin/catalog/imports/"))
-                .body("kind", equalTo("products"))
+                .body("kind", equalTo("import-products"))
                 .body("state", equalTo("running"));
         String id = accepted.jsonPath().getString("id");
         // the run's path as written (RunStarted), which the gateway makes public
@@ -271,12 +271,12 @@ class ProductImportTest {
             products.add(album(prefix + "-" + i, "Album " + i, "Artist", List.of("Jazz"), "1962-02-02", 1000, 900));
         }
         byte[] file = lines(products);
-        ArmedImportCrashPoints.killAfterLine(1);
+        ArmedSeams.killAfterLine(1);
         String id = upload(file).then().statusCode(202).extract().jsonPath().getString("id");
 
         JsonPath cut = poll(id, 60);
         assertEquals("failed", cut.getString("state"), "a run whose process died is failed, not running forever");
-        assertTrue(cut.getString("error").contains("again"), cut.getString("error"));
+        assertTrue(cut.getString("problems[0].detail").contains("again"), cut.prettify());
 
         JsonPath rerun = finished(upload(file));
         assertEquals("succeeded", rerun.getString("state"));
@@ -309,7 +309,7 @@ class ProductImportTest {
         for (int i = 0; i < 2500; i++) {
             products.add(album(prefix + "-" + i, "Album " + i, "Artist", List.of("Jazz"), "1962-02-02", 1000, 900));
         }
-        Hold pause = ArmedImportCrashPoints.pauseAfterLine(1);
+        Hold pause = ArmedSeams.pauseAfterLine(1);
         String id = upload(lines(products)).then().statusCode(202).extract().jsonPath().getString("id");
         try {
             assertTrue(pause.awaitHeld(30), "the import reached its first batch");
@@ -320,9 +320,11 @@ class ProductImportTest {
             assertEquals("running", alive.getString("state"), "the replica running it knows it is alive: " + alive.prettify());
             FailPoints.off();
             // another replica reading the run meanwhile would have taken it for dead, as its failStale does
-            mongo.getDatabase(database).getCollection("import_runs").updateOne(Filters.eq("_id", id),
+            mongo.getDatabase(database).getCollection("runs").updateOne(Filters.eq("_id", id),
                     Updates.combine(Updates.set("state", "failed"), Updates.set("found_stale", true),
-                            Updates.set("error", "no sign of life since the heartbeat")));
+                            Updates.set("problems", List.of(new org.bson.Document("type", "https://problems.shop.example/run-failed")
+                                    .append("title", "Run failed").append("status", 500)
+                                    .append("detail", "no sign of life since the heartbeat")))));
         } finally {
             FailPoints.off();
             pause.release();
@@ -330,7 +332,7 @@ class ProductImportTest {
         JsonPath done = poll(id, 60);
         assertEquals("succeeded", done.getString("state"), done.prettify());
         assertEquals(2500, done.getLong("counts.created"), done.prettify());
-        assertEquals(null, done.getString("error"), done.prettify());
+        assertEquals(List.of(), done.getList("problems"), done.prettify());
     }
 
     private static void assertProblem(Map<String, Object> reject, String slug, String field) {

@@ -6,6 +6,7 @@ import com.example.shop.catalog.search.ProductSource;
 import com.example.shop.catalog.search.index.ProductIndex;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.database.DatabaseReachability;
+import com.example.shop.web.seams.Seams;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -53,7 +54,7 @@ public class IndexUpdates {
     private final ProductSource source;
     private final AvailabilitySource availability;
     private final long graceMillis;
-    private final WriteThroughPoints points;
+    private final Seams seams;
     private final DatabaseReachability database;
     private final Object lock = new Object();
     /** The skus written through since the running build began; null when no build runs. */
@@ -66,7 +67,7 @@ public class IndexUpdates {
     private final SkusInFlight inFlight = new SkusInFlight();
 
     IndexUpdates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
-                 AvailabilitySource availability, CatalogConfig config, WriteThroughPoints points,
+                 AvailabilitySource availability, CatalogConfig config, Seams seams,
                  DatabaseReachability database) {
         this.index = index;
         this.revision = revision;
@@ -74,7 +75,7 @@ public class IndexUpdates {
         this.source = source;
         this.availability = availability;
         this.graceMillis = config.search().feedGapGrace().toMillis();
-        this.points = points;
+        this.seams = seams;
         this.database = database;
     }
 
@@ -183,7 +184,7 @@ public class IndexUpdates {
         private void finish(Collection<ListedProduct> puts, Collection<String> removals, boolean whole) {
             finished = true;
             try {
-                points.beforeIndex(claim.skus());
+                seams.reached(WriteThroughSeam.BEFORE_INDEX, claim.skus());
                 if (apply(puts, removals, claim)) {
                     index.refresh();
                     if (whole) {

@@ -7,11 +7,10 @@ import jakarta.inject.Singleton;
 import org.bson.Document;
 
 /**
- * The search feature's collections, {@code catalog_revision}, {@code product_changes} and
- * {@code search_index_runs} (the verify and rebuild runs), for this package only.
+ * The feed's collections, {@code catalog_revision} and {@code product_changes}, for this package only.
  */
 @Singleton
-public record SearchStore(MongoCollection<Document> revisions, MongoCollection<Document> changes, MongoCollection<Document> runs) {
+public record SearchStore(MongoCollection<Document> revisions, MongoCollection<Document> changes) {
 
     /**
      * One document, {@code {_id: "products", epoch, revision}}: a counter every product write moves
@@ -23,12 +22,9 @@ public record SearchStore(MongoCollection<Document> revisions, MongoCollection<D
      * {@code _id} range by every replica to keep its search index current; trimmed by age ({@link ChangeFeed}).
      */
     private static final String PRODUCT_CHANGES = "product_changes";
-    /** The verify and rebuild runs of every replica ({@code SearchIndexRuns}). */
-    private static final String SEARCH_INDEX_RUNS = "search_index_runs";
 
     @Inject
     SearchStore(MongoDatabase database) {
-        this(database.getCollection(CATALOG_REVISION), database.getCollection(PRODUCT_CHANGES),
-                database.getCollection(SEARCH_INDEX_RUNS));
+        this(database.getCollection(CATALOG_REVISION), database.getCollection(PRODUCT_CHANGES));
     }
 }

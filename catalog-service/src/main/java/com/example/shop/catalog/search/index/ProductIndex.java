@@ -47,7 +47,7 @@ import org.jboss.logging.Logger;
  *
  * <p>On disk, {@code catalog.search.directory} holds generations of the index ({@code index-1},
  * {@code index-2}, ...) and a file {@code CURRENT} naming the one in use. A rebuild beside the
- * index ({@link #openStaging()}) builds the next generation while this one serves reads and
+ * index ({@link #openStaging}) builds the next generation while this one serves reads and
  * writes; every write made meanwhile goes to both ({@link #upsert}, {@link #delete}); then
  * {@link #swapStaging()} makes it the index in use (the pointer first, then the searchers), and
  * {@link #retire} closes and removes the old one once the reads that were using it are over.
@@ -177,7 +177,8 @@ public class ProductIndex {
         Files.move(temporary, path.resolve(CURRENT), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    private String nextGeneration() throws IOException {
+    /** The name the next generation takes: one past the highest on disk or named in {@code CURRENT}. */
+    public String nextGeneration() throws IOException {
         long highest = 0;
         try (Stream<Path> entries = Files.list(path)) {
             for (Path entry : entries.toList()) {
@@ -519,15 +520,15 @@ public class ProductIndex {
     }
 
     /**
-     * Opens the next generation beside the one in use, empty; from now on every write goes to both,
-     * and the puts, removals and refreshes of the calling thread (the rebuild's scan) to the new one only.
+     * Opens the generation {@code name} ({@link #nextGeneration()}) beside the one in use, empty; from
+     * now on every write goes to both, and the puts, removals and refreshes of the calling thread (the
+     * rebuild's scan) to the new one only.
      */
-    public void openStaging() throws IOException {
+    public void openStaging(String name) throws IOException {
         synchronized (writes) {
             if (staging != null) {
                 throw new IllegalStateException("a rebuild beside the index is running already");
             }
-            String name = nextGeneration();
             Path generation = path.resolve(name);
             wipeIfPresent(generation);
             Files.createDirectories(generation);

@@ -233,8 +233,8 @@ public class IndexBuild {
     }
 
     /**
-     * Builds a new index from MongoDB beside the one in use, which goes on serving reads and writes,
-     * and swaps it in. From the moment the new index is opened every write goes to both (the
+     * Builds a new index, the generation {@code generation} ({@link ProductIndex#nextGeneration}), from
+     * MongoDB beside the one in use, which goes on serving reads and writes, and swaps it in. From the moment the new index is opened every write goes to both (the
      * replica's own writes and those the feed brings), and a product written meanwhile is newer than
      * anything the scan can still bring, so the scan leaves it alone (as in a build in place); what
      * the index held before is in MongoDB, which the scan reads after. Then the new index is
@@ -244,14 +244,14 @@ public class IndexBuild {
      * are over, and removed. {@code progress} is told how far it is.
      * Waits for a build in place that is running (start-up, a broken writer) to end first.
      */
-    Rebuilt rebuildBeside(RebuildProgress progress) throws IOException {
+    Rebuilt rebuildBeside(String generation, RebuildProgress progress) throws IOException {
         long began = System.nanoTime();
         String from;
         long products;
         builds.lock();
         try {
             from = index.generation();
-            index.openStaging();
+            index.openStaging(generation);
             try {
                 updates.buildStarting();
                 SeenSkus seen = new SeenSkus();

@@ -2,6 +2,7 @@ package com.example.shop.catalog.search.lifecycle;
 
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
+import com.example.shop.web.runs.Run;
 import com.example.shop.web.runs.RunStarted;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,12 +36,12 @@ public class SearchIndexResource {
 
     static final String BASE = "/admin/catalog/search-index";
 
-    private final SearchIndexRuns runs;
+    private final IndexJobs jobs;
     private final VerifyIndex verifyIndex;
     private final RebuildIndex rebuildIndex;
 
-    SearchIndexResource(SearchIndexRuns runs, VerifyIndex verifyIndex, RebuildIndex rebuildIndex) {
-        this.runs = runs;
+    SearchIndexResource(IndexJobs jobs, VerifyIndex verifyIndex, RebuildIndex rebuildIndex) {
+        this.jobs = jobs;
         this.verifyIndex = verifyIndex;
         this.rebuildIndex = rebuildIndex;
     }
@@ -51,18 +52,20 @@ public class SearchIndexResource {
     @Operation(operationId = "verifySearchIndex", summary = "Compare this replica's search index with MongoDB, as a job",
             description = "Reads every product of the index (sku and version) and every product of MongoDB (sku and version) "
                     + "and reports the skus missing from the index, the skus in the index that MongoDB no longer has, and the "
-                    + "skus whose version differs: each counted, and the first 100 of each listed in sku order. A few MB of "
-                    + "memory at 300,000 products. A product written during the run may show as a difference a moment "
-                    + "(another replica's write reaches this index within a second); a second run tells. The run verifies the "
-                    + "index of the replica that takes the request (named in the run). One verify runs at a time per replica.")
+                    + "skus whose version differs: each counted (counts missing_from_index, not_in_database, version_differs), "
+                    + "and the first 100 of each listed in sku order as the run's problems (index-missing-product, "
+                    + "index-extra-product, index-version-differs). A few MB of memory at 300,000 products. A product written during the run may show as a difference "
+                    + "a moment (another replica's write reaches this index within a second); a second run tells. The run "
+                    + "verifies the index of the replica that takes the request (its label replica). One verify runs at a time "
+                    + "per replica.")
     @APIResponse(responseCode = "202", description = "The run, started; follow Location",
             headers = @Header(name = "Location", description = "The run: /admin/catalog/search-index/verify/{id}",
                     schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SearchIndexRun.class)))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Run.class)))
     @APIResponse(responseCode = "409", description = "Another verify is running on this replica")
     @APIResponse(responseCode = "503", description = "The index is still being built at start-up, or the database is unavailable")
     public Response verify() {
-        SearchIndexRun run = verifyIndex.start();
+        Run run = verifyIndex.start();
         return RunStarted.accepted(BASE + "/verify/" + run.id(), run);
     }
 
@@ -73,8 +76,8 @@ public class SearchIndexResource {
     @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "400", description = "Not a run id (24 hexadecimal digits)")
     @APIResponse(responseCode = "404", description = "No such verify run")
-    public SearchIndexRun verifyRun(@Parameter(description = "The run's id") @PathParam("id") String id) {
-        return runs.find(SearchIndexRuns.VERIFY, id);
+    public Run verifyRun(@Parameter(description = "The run's id") @PathParam("id") String id) {
+        return jobs.find(IndexJobs.Kind.VERIFY, id);
     }
 
     @POST
@@ -85,15 +88,16 @@ public class SearchIndexResource {
                     + "write; every write made meanwhile goes to both. Then swaps it in atomically: a read that began before "
                     + "finishes on the old index, every later one reads the new; no read fails. The old directory is removed "
                     + "afterwards. Brings in what was changed in MongoDB behind the service's back. The run rebuilds the index "
-                    + "of the replica that takes the request (named in the run). One rebuild runs at a time per replica.")
+                    + "of the replica that takes the request (its label replica; labels index and replaced name the new and the "
+                    + "old generation). One rebuild runs at a time per replica.")
     @APIResponse(responseCode = "202", description = "The run, started; follow Location",
             headers = @Header(name = "Location", description = "The run: /admin/catalog/search-index/rebuild/{id}",
                     schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SearchIndexRun.class)))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Run.class)))
     @APIResponse(responseCode = "409", description = "Another rebuild is running on this replica")
     @APIResponse(responseCode = "503", description = "The index is still being built at start-up, or the database is unavailable")
     public Response rebuild() {
-        SearchIndexRun run = rebuildIndex.start();
+        Run run = rebuildIndex.start();
         return RunStarted.accepted(BASE + "/rebuild/" + run.id(), run);
     }
 
@@ -104,7 +108,7 @@ public class SearchIndexResource {
     @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "400", description = "Not a run id (24 hexadecimal digits)")
     @APIResponse(responseCode = "404", description = "No such rebuild run")
-    public SearchIndexRun rebuildRun(@Parameter(description = "The run's id") @PathParam("id") String id) {
-        return runs.find(SearchIndexRuns.REBUILD, id);
+    public Run rebuildRun(@Parameter(description = "The run's id") @PathParam("id") String id) {
+        return jobs.find(IndexJobs.Kind.REBUILD, id);
     }
 }

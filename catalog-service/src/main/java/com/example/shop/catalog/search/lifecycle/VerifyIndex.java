@@ -4,6 +4,7 @@ import com.example.shop.catalog.search.ProductSource;
 import com.example.shop.catalog.search.feed.SeenSkus;
 import com.example.shop.catalog.search.index.ProductDocuments;
 import com.example.shop.catalog.search.index.ProductIndex;
+import com.example.shop.web.runs.Run;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +21,6 @@ import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.IntroSorter;
-import org.bson.Document;
 
 /**
  * Compares this replica's index with MongoDB, product by product: which skus MongoDB has and the
@@ -37,30 +37,31 @@ import org.bson.Document;
  * reports is real.
  */
 @Singleton
-record VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns runs) {
+record VerifyIndex(ProductIndex index, ProductSource source, IndexJobs jobs) {
 
     static final int LISTED = 100;
     private static final long NO_VERSION = Long.MIN_VALUE;
 
     /** Starts a verify run on this replica. */
-    SearchIndexRun start() {
-        return runs.start(SearchIndexRuns.VERIFY, "index", this::verify);
+    Run start() {
+        return jobs.start(IndexJobs.Kind.VERIFY, Map.of(), this::verify);
     }
 
-    Document verify(SearchIndexRuns.Run run) {
-        return StoredIndexRun.verifyReport(index.read((searcher, tag) -> {
+    IndexJobs.Outcome verify(IndexJobs.Progress progress) {
+        VerifyFindings found = index.read((searcher, tag) -> {
             try {
-                return compare(searcher.getIndexReader(), run);
+                return compare(searcher.getIndexReader(), progress);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }));
+        });
+        return new IndexJobs.Outcome(found.counts(), found.problems());
     }
 
-    private SearchIndexRun.VerifyReport compare(IndexReader reader, SearchIndexRuns.Run run) throws IOException {
+    private VerifyFindings compare(IndexReader reader, IndexJobs.Progress progress) throws IOException {
         // 1. the index: (sku hash, version) of every product, sorted by hash
         int capacity = reader.numDocs();
-        run.progress("index", 0, capacity);
+        progress.step(0, capacity);
         long[] hashes = new long[Math.max(capacity, 1)];
         long[] versions = new long[hashes.length];
         int[] size = {0};
@@ -71,13 +72,13 @@ record VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns run
             hashes[size[0]] = SeenSkus.hash(sku);
             versions[size[0]] = version;
             size[0]++;
-            run.done(size[0]);
+            progress.done(size[0]);
         });
         int indexed = size[0];
         sortByHash(hashes, versions, indexed);
 
         // 2. MongoDB, streamed: each product looked up in the index's arrays
-        run.progress("database", 0, indexed);
+        progress.step(0, indexed);
         FixedBitSet matched = new FixedBitSet(Math.max(indexed, 1));
         TreeSet<String> missing = new TreeSet<>();
         TreeMap<String, Long[]> differing = new TreeMap<>();
@@ -100,11 +101,11 @@ record VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns run
                     }
                 }
             }
-            run.done(counts[0]);
+            progress.done(counts[0]);
         });
 
         // 3. the index again: the skus no MongoDB product matched
-        run.progress("extra", 0, indexed);
+        progress.step(0, indexed);
         long extraCount = indexed - matched.cardinality();
         TreeSet<String> extra = new TreeSet<>();
         if (extraCount > 0) {
@@ -114,19 +115,17 @@ record VerifyIndex(ProductIndex index, ProductSource source, SearchIndexRuns run
                 if (at >= 0 && !matched.get(at)) {
                     keepFirst(extra, sku);
                 }
-                run.done(++walked[0]);
+                progress.done(++walked[0]);
             });
         }
-        run.progress("done", counts[0], counts[0]);
+        progress.step(counts[0], counts[0]);
 
-        List<SearchIndexRun.VersionDifference> first = new ArrayList<>();
+        List<VerifyFindings.VersionDifference> first = new ArrayList<>();
         for (Map.Entry<String, Long[]> difference : differing.entrySet()) {
-            first.add(new SearchIndexRun.VersionDifference(difference.getKey(), difference.getValue()[0], difference.getValue()[1]));
+            first.add(new VerifyFindings.VersionDifference(difference.getKey(), difference.getValue()[0], difference.getValue()[1]));
         }
-        return new SearchIndexRun.VerifyReport(indexed, counts[0], counts[1] + extraCount + counts[2],
-                new SearchIndexRun.SkuList(counts[1], List.copyOf(missing)),
-                new SearchIndexRun.SkuList(extraCount, List.copyOf(extra)),
-                new SearchIndexRun.VersionList(counts[2], first));
+        return new VerifyFindings(indexed, counts[0], counts[1], List.copyOf(missing), extraCount, List.copyOf(extra),
+                counts[2], first);
     }
 
     private interface Indexed {

@@ -4,6 +4,7 @@ import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.search.ProductSource;
 import com.example.shop.catalog.search.index.ProductIndex;
 import com.example.shop.web.database.DatabaseReachability;
+import com.example.shop.web.seams.NoSeams;
 import com.mongodb.client.MongoDatabase;
 import java.util.Collection;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class FeedParts {
 
     public static IndexUpdates updates(ProductIndex index, CatalogRevision revision, ChangeFeed feed, ProductSource source,
                                        AvailabilitySource availability, CatalogConfig config, DatabaseReachability database) {
-        return new IndexUpdates(index, revision, feed, source, availability, config, new NoWriteThroughPoints(), database);
+        return new IndexUpdates(index, revision, feed, source, availability, config, new NoSeams(), database);
     }
 
     public static FeedFollower follower(ChangeFeed feed, IndexUpdates updates, CatalogConfig config) {

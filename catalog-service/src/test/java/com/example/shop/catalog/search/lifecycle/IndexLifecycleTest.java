@@ -510,7 +510,7 @@ class IndexLifecycleTest {
     void aRebuildBesideIsWhatTheNextStartOpensAndOneKilledBeforeItsSwapLeavesTheOldIndex() throws Exception {
         Replica a = new Replica("a").awaitUsable();
         put("sku-00005", "Changed behind the back");
-        IndexBuild.Rebuilt rebuilt = a.build.rebuildBeside(new IndexBuild.RebuildProgress() {
+        IndexBuild.Rebuilt rebuilt = a.build.rebuildBeside(a.index.nextGeneration(), new IndexBuild.RebuildProgress() {
             @Override
             public void scanned(long products) {
             }
@@ -532,7 +532,7 @@ class IndexLifecycleTest {
         assertEquals(0, again.scans.get(), "the rebuilt index is used as it is");
         assertEquals(products.keySet(), again.skus());
         // a rebuild killed before its swap: the new generation is opened and written to, then the process dies
-        again.index.openStaging();
+        again.index.openStaging(again.index.nextGeneration());
         // from another thread, as a request's: the thread that opened the staging generation is the
         // rebuild's scan, whose writes go to the new generation only (with the old one then committed
         // past the write's revision without it, whenever a periodic commit came before the kill)

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.CategoryStub;
-import com.example.shop.catalog.support.HeldRebuildPoints;
+import com.example.shop.catalog.support.ArmedSeams;
 import com.example.shop.testsupport.Hold;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
@@ -103,7 +103,8 @@ class SearchIndexAdminTest {
     private static String start(String kind) {
         return admin().when().post(BASE + "/" + kind).then().statusCode(202)
                 .header("Location", org.hamcrest.Matchers.matchesPattern("^" + BASE + "/" + kind + "/[0-9a-f]{24}$"))
-                .body("kind", equalTo(kind)).body("state", equalTo("running"))
+                .body("kind", equalTo("index-" + kind)).body("state", equalTo("running"))
+                .body("labels.trigger", equalTo("manual")).body("labels.replica", org.hamcrest.Matchers.matchesPattern(".+:[0-9]+"))
                 .extract().path("id");
     }
 
@@ -125,9 +126,10 @@ class SearchIndexAdminTest {
     }
 
     private static void assertClean(JsonPath verified) {
-        assertEquals(0, verified.getLong("verify.differences"), verified::prettify);
-        assertEquals(verified.getLong("verify.database_count"), verified.getLong("verify.index_count"));
-        assertEquals(products().countDocuments(), verified.getLong("verify.database_count"));
+        assertEquals(0, verified.getLong("counts.differences"), verified::prettify);
+        assertEquals(List.of(), verified.getList("problems"));
+        assertEquals(verified.getLong("counts.database_count"), verified.getLong("counts.index_count"));
+        assertEquals(products().countDocuments(), verified.getLong("counts.database_count"));
     }
 
     @Test
@@ -149,20 +151,21 @@ class SearchIndexAdminTest {
                 Updates.set("title", "Changed behind the service's back")));
 
         JsonPath found = runToEnd("verify");
-        assertEquals(3, found.getLong("verify.differences"), found::prettify);
-        assertEquals(1, found.getLong("verify.missing_from_index.count"));
-        assertEquals(List.of(missing), found.getList("verify.missing_from_index.first"));
-        assertEquals(1, found.getLong("verify.not_in_database.count"));
-        assertEquals(List.of(gone), found.getList("verify.not_in_database.first"));
-        assertEquals(1, found.getLong("verify.version_differs.count"));
-        assertEquals(stale, found.getString("verify.version_differs.first[0].sku"));
-        assertEquals(1, found.getLong("verify.version_differs.first[0].index_version"));
-        assertEquals(2, found.getLong("verify.version_differs.first[0].database_version"));
-        assertEquals(products().countDocuments(), found.getLong("verify.database_count"));
-        assertEquals("done", found.getString("progress.phase"));
+        assertEquals(3, found.getLong("counts.differences"), found::prettify);
+        assertEquals(1, found.getLong("counts.missing_from_index"));
+        assertEquals(1, found.getLong("counts.not_in_database"));
+        assertEquals(1, found.getLong("counts.version_differs"));
+        String problem = "https://problems.shop.example/";
+        assertEquals(List.of(problem + "index-missing-product", problem + "index-extra-product", problem + "index-version-differs"),
+                found.getList("problems.type"), found::prettify);
+        assertEquals(List.of(missing, gone, stale), found.getList("problems.sku"));
+        assertEquals(1, found.getLong("problems[2].index_version"));
+        assertEquals(2, found.getLong("problems[2].database_version"));
+        assertEquals(products().countDocuments(), found.getLong("counts.database_count"));
+        assertEquals(found.getLong("counts.total"), found.getLong("counts.done"));
 
         JsonPath rebuilt = runToEnd("rebuild"); // brings MongoDB's state into the index
-        assertEquals(products().countDocuments(), rebuilt.getLong("rebuild.products"));
+        assertEquals(products().countDocuments(), rebuilt.getLong("counts.products"));
         assertClean(runToEnd("verify"));
         delete(missing);
         delete(stale);
@@ -207,12 +210,12 @@ class SearchIndexAdminTest {
             });
         }
         try {
-            Hold hold = HeldRebuildPoints.holdNextRebuildAfter(1);
+            Hold hold = ArmedSeams.holdNextRebuildAfter(1);
             String id = start("rebuild");
             assertTrue(hold.awaitHeld(30), "the rebuild did not reach its first product");
             try {
                 admin().when().get(BASE + "/rebuild/" + id).then().statusCode(200).body("state", equalTo("running"))
-                        .body("progress.phase", equalTo("scan"));
+                        .body("finished_at", org.hamcrest.Matchers.nullValue());
                 admin().when().post(BASE + "/rebuild").then().statusCode(409).contentType("application/problem+json")
                         .body("run", equalTo(id));
 
@@ -234,13 +237,13 @@ class SearchIndexAdminTest {
             assertEquals(List.of(), failures, "failed reads during the rebuild");
             assertTrue(reads.get() > 50, "too few reads during the rebuild (" + reads.get() + ") to prove anything");
             assertEquals(Set.of(word + " Behind the back", word + " Replaced during", word + " Created during"), titled(word));
-            String from = done.getString("rebuild.replaced");
-            String to = done.getString("rebuild.index");
+            String from = done.getString("labels.replaced");
+            String to = done.getString("labels.index");
             assertNotEquals(from, to);
             assertFalse(Files.exists(Path.of(directory, from)), "the old index's directory is removed");
             assertTrue(Files.isDirectory(Path.of(directory, to)));
             assertEquals(to, Files.readString(Path.of(directory, "CURRENT")).trim());
-            assertEquals("done", done.getString("progress.phase"));
+            assertEquals(done.getLong("counts.products"), done.getLong("counts.done"));
             assertClean(runToEnd("verify"));
         } finally {
             reading.set(false);
