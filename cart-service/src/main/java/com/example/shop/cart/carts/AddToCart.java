@@ -1,15 +1,5 @@
 package com.example.shop.cart.carts;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.elemMatch;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.lte;
-import static com.mongodb.client.model.Filters.ne;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
-import static com.mongodb.client.model.Updates.min;
-import static com.mongodb.client.model.Updates.push;
-
 import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Refusal;
@@ -118,18 +108,12 @@ public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Rese
     }
 
     private StoredCart growLine(String cartId, String sku, int qty, int maxLine, Date now) {
-        return store.updateAndGet(
-                and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE),
-                        elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), lte(StoredCart.Item.QTY, maxLine - qty)))),
-                combine(inc(StoredCart.MATCHED_ITEM_QTY, qty), StoredCart.touched(now)));
+        return store.growLine(cartId, sku, qty, maxLine, now);
     }
 
     private StoredCart pushLine(String cartId, String sku, int qty, ProductSnapshot product, Date now) {
         StoredCart.Item line = new StoredCart.Item(sku, qty, false,
                 new StoredCart.Details(product.title(), product.type(), product.unitPrice(), product.currency()));
-        // held_since: the first reservation of the cart; $min keeps the earliest (cart.expiry.max-hold)
-        return store.updateAndGet(
-                and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE), ne(StoredCart.ITEM_SKU, sku)),
-                combine(push(StoredCart.ITEMS, line.toDocument()), StoredCart.touched(now), min(StoredCart.HELD_SINCE, now)));
+        return store.pushLine(cartId, line, now);
     }
 }

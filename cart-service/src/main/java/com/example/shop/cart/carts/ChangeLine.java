@@ -1,12 +1,5 @@
 package com.example.shop.cart.carts;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.elemMatch;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.pull;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Refusal;
@@ -21,7 +14,6 @@ import com.example.shop.web.concurrency.Attempts;
 import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
-import org.bson.conversions.Bson;
 
 /**
  * PUT /carts/{id}/items/{sku} and DELETE: set a line's quantity, reserving or returning only the
@@ -58,8 +50,6 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
         if (qty == held) {
             return Optional.of(CartView.of(cart));
         }
-        Bson unchanged = and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE),
-                elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), eq(StoredCart.Item.QTY, line.qty()))));
         Date now = new Date();
         if (qty > held) {
             int limit = LineLimits.of(catalog.product(sku), config);
@@ -70,7 +60,7 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
             int more = (int) (qty - held);
             Move reserved = reservations.reserve(sku, cartId, more);
             crashPoints.reached(CrashPoint.AFTER_RESERVE);
-            StoredCart claimed = store.updateAndGet(unchanged, combine(set(StoredCart.MATCHED_ITEM_QTY, qty), StoredCart.touched(now)));
+            StoredCart claimed = store.setLine(cartId, sku, line.qty(), qty, now);
             if (claimed == null) {
                 reservations.release(sku, cartId, more, Return.COMPENSATION);
                 metrics.compensated();
@@ -78,11 +68,8 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
             reservations.settle(reserved);
             return claimed == null ? Optional.empty() : Optional.of(CartView.of(claimed));
         }
-        Bson update = qty == 0
-                ? combine(pull(StoredCart.ITEMS, eq(StoredCart.Item.SKU, sku)), StoredCart.touched(now))
-                : combine(set(StoredCart.MATCHED_ITEM_QTY, qty), StoredCart.touched(now));
         Move release = reservations.beginRelease(sku, cartId, held - qty);
-        StoredCart unclaimed = store.updateAndGet(unchanged, update);
+        StoredCart unclaimed = qty == 0 ? store.removeLine(cartId, sku, line.qty(), now) : store.setLine(cartId, sku, line.qty(), qty, now);
         if (unclaimed == null) {
             reservations.abandon(release);
             return Optional.empty();

@@ -1,12 +1,5 @@
 package com.example.shop.cart.carts;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.ne;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.push;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.cart.CartProblems;
 import com.example.shop.cart.payment.PaymentGateway;
 import com.example.shop.cart.payment.PaymentGateway.PaymentOutcomeUnknown;
@@ -83,12 +76,8 @@ public record Checkout(CartsStore store, GetCart getCart, PaymentGateway gateway
         long total = cart.totalAmount();
         String currency = cart.currency();
         Date now = new Date();
-        long locked = store.update(
-                and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.ACTIVE), eq(StoredCart.VERSION, cart.version()),
-                        ne(StoredCart.ATTEMPT_KEY, key)),
-                combine(set(StoredCart.STATUS, CartStatus.PENDING.wire()), StoredCart.touched(now),
-                        push(StoredCart.CHECKOUTS, StoredCart.Attempt.pending(key, total, currency, now).toDocument())));
-        return locked == 1 ? Optional.of(new Locked(total, currency, null)) : Optional.empty();
+        boolean locked = store.lockForCheckout(cartId, cart.version(), StoredCart.Attempt.pending(key, total, currency, now), now);
+        return locked ? Optional.of(new Locked(total, currency, null)) : Optional.empty();
     }
 
     /** The recorded outcome of the attempt under this key. */

@@ -1,21 +1,9 @@
 package com.example.shop.cart.carts;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.exists;
-import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Filters.or;
-import static com.mongodb.client.model.Filters.size;
-import static com.mongodb.client.model.Projections.include;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.inventory.Reservations;
-import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,9 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.ToLongFunction;
-import org.bson.Document;
-import org.bson.conversions.Bson;
 
 /**
  * Expires carts untouched for longer than {@code cart.expiry.inactive-after}, and carts that have
@@ -74,13 +59,13 @@ import org.bson.conversions.Bson;
 @ApplicationScoped
 public class ExpireCarts {
 
-    private final MongoCollection<Document> carts;
+    private final CartsStore carts;
     private final Reservations reservations;
     private final CartMetrics metrics;
     private final CartConfig config;
 
-    public ExpireCarts(CartsStore store, Reservations reservations, CartMetrics metrics, CartConfig config) {
-        this.carts = store.carts();
+    public ExpireCarts(CartsStore carts, Reservations reservations, CartMetrics metrics, CartConfig config) {
+        this.carts = carts;
         this.reservations = reservations;
         this.metrics = metrics;
         this.config = config;
@@ -95,18 +80,14 @@ public class ExpireCarts {
     public ExpiryReport run(Duration inactiveAfter, Consumer<ExpiryReport> progress) {
         Instant now = Instant.now();
         Date idleBefore = Date.from(now.minus(inactiveAfter));
-        // Only carts with lines: an empty one has nothing to return and is deleted after its own retention.
-        Bson stale = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.LAST_MODIFIED, idleBefore), exists(StoredCart.FIRST_ITEM));
-        Bson heldTooLong = and(StoredCart.inStatus(CartStatus.ACTIVE), lt(StoredCart.HELD_SINCE, Date.from(now.minus(config.expiry().maxHold()))));
+        CartsStore.ExpiryCutoffs cutoffs = new CartsStore.ExpiryCutoffs(idleBefore, Date.from(now.minus(config.expiry().maxHold())));
         Map<String, List<String>> idle = new LinkedHashMap<>(); // cart id → the skus of its lines
         List<String> held = new ArrayList<>();
         Map<String, List<String>> expiring = new LinkedHashMap<>();
         // One pass over the carts finds both locks' candidates and the carts already expiring (a crashed
         // run's, or another replica's at work): the embedded server matches every cart on each query, so
         // every further pass would cost as much as this one however few carts are stale.
-        for (Document doc : carts.find(or(stale, heldTooLong, StoredCart.inStatus(CartStatus.EXPIRING)))
-                .projection(include(StoredCart.ID, StoredCart.STATUS, StoredCart.LAST_MODIFIED, StoredCart.ITEM_SKU))) {
-            StoredCart cart = StoredCart.of(doc);
+        carts.forEachExpiryCandidate(cutoffs, cart -> {
             if (cart.status() == CartStatus.EXPIRING) {
                 expiring.put(cart.id(), cart.skus());
             } else if (cart.lastModified() != null && cart.lastModified().before(idleBefore) && !cart.skus().isEmpty()) {
@@ -114,11 +95,11 @@ public class ExpireCarts {
             } else {
                 held.add(cart.id());
             }
-        }
+        });
         Tally tally = new Tally(progress);
-        // one at a time: two at once were no faster at 10,000 carts and slower at 100,000 (bench 2026-11-27T0446Z/0451Z, 0456Z/0523Z)
-        batchesOf(new ArrayList<>(idle.keySet())).forEach(ids -> lockIdle(ids, idle, stale, tally));
-        batchesOf(held).forEach(ids -> lockHeldTooLong(ids, heldTooLong, tally));
+        // one batch at a time: two at once were no faster
+        batchesOf(new ArrayList<>(idle.keySet())).forEach(ids -> lockIdle(ids, idle, cutoffs, tally));
+        batchesOf(held).forEach(ids -> lockHeldTooLong(ids, cutoffs, tally));
         batchesOf(new ArrayList<>(expiring.keySet())).forEach(ids -> returnAndMark(linesOf(ids, expiring), tally));
         return tally.report(deleteSpent(now));
     }
@@ -130,15 +111,15 @@ public class ExpireCarts {
      * carts locked (and any another replica locked meanwhile) are read back. A cart touched since the
      * pass is left alone, also when it has held stock too long by now: the next run takes it.
      */
-    private void lockIdle(List<String> ids, Map<String, List<String>> idle, Bson stale, Tally tally) {
-        int locked = lock(ids, stale);
+    private void lockIdle(List<String> ids, Map<String, List<String>> idle, CartsStore.ExpiryCutoffs cutoffs, Tally tally) {
+        int locked = carts.lockIdle(ids, cutoffs, new Date());
         tally.locked(locked, 0);
         returnAndMark(locked == ids.size() ? linesOf(ids, idle) : lockedLines(ids), tally);
     }
 
     /** Locks the carts of a batch that have held stock too long; their lines are read back as they were locked. */
-    private void lockHeldTooLong(List<String> ids, Bson heldTooLong, Tally tally) {
-        int locked = lock(ids, heldTooLong);
+    private void lockHeldTooLong(List<String> ids, CartsStore.ExpiryCutoffs cutoffs, Tally tally) {
+        int locked = carts.lockHeldTooLong(ids, cutoffs, new Date());
         tally.locked(0, locked);
         if (locked > 0) {
             returnAndMark(lockedLines(ids), tally);
@@ -151,9 +132,7 @@ public class ExpireCarts {
             return;
         }
         long units = reservations.returnAllHeldBy(lines, Return.EXPIRY);
-        long marked = carts.updateMany(and(in(StoredCart.ID, new ArrayList<>(lines.keySet())), StoredCart.inStatus(CartStatus.EXPIRING)),
-                combine(set(StoredCart.STATUS, CartStatus.EXPIRED.wire()), StoredCart.touched(new Date())))
-                .getModifiedCount();
+        long marked = carts.markExpired(new ArrayList<>(lines.keySet()), new Date());
         metrics.expired(marked);
         tally.expired(marked, units);
     }
@@ -161,9 +140,7 @@ public class ExpireCarts {
     /** The carts of {@code ids} that are expiring now, with the skus of their lines. */
     private Map<String, List<String>> lockedLines(List<String> ids) {
         Map<String, List<String>> lines = new LinkedHashMap<>();
-        for (Document doc : carts.find(and(in(StoredCart.ID, ids), StoredCart.inStatus(CartStatus.EXPIRING)))
-                .projection(include(StoredCart.ID, StoredCart.ITEM_SKU))) {
-            StoredCart cart = StoredCart.of(doc);
+        for (StoredCart cart : carts.expiring(ids)) {
             lines.put(cart.id(), cart.skus());
         }
         return lines;
@@ -182,16 +159,6 @@ public class ExpireCarts {
             batches.add(ids.subList(from, Math.min(from + size, ids.size())));
         }
         return batches;
-    }
-
-    /**
-     * Locks (active → expiring) the carts of {@code batch} that match {@code filter} at the moment
-     * they are written, so a cart touched since the pass is left alone; returns how many.
-     */
-    private int lock(List<String> batch, Bson filter) {
-        return (int) carts.updateMany(and(in(StoredCart.ID, batch), filter),
-                combine(set(StoredCart.STATUS, CartStatus.EXPIRING.wire()), StoredCart.touched(new Date())))
-                .getModifiedCount();
     }
 
     /** The run's counts so far; each addition is reported to the run's progress. */
@@ -225,34 +192,19 @@ public class ExpireCarts {
     }
 
     /**
-     * Applies {@code write} to the carts matching {@code filter}, {@code cart.expiry.batch-size} at a time: their
-     * ids are read in one pass, then each write is given {@code _id in batch} and {@code filter}.
-     * One write over every matching cart would be a single command whose time grows with them: at
-     * 100,000 carts on the embedded server it outlasted the driver's 10 s socket timeout and the
-     * run failed. Returns the sum of what the writes counted.
+     * Deletes the carts that hold nothing and whose retention is over: their ids read in one pass,
+     * then {@code cart.expiry.batch-size} at a time, each delete guarded by the same filter. One
+     * write over every such cart would be one command whose time grows with them (past the driver's
+     * socket timeout at 100,000 carts on the embedded server). Returns how many.
      */
-    private long inBatches(Bson filter, ToLongFunction<Bson> write) {
-        List<String> ids = new ArrayList<>();
-        for (Document cart : carts.find(filter).projection(include(StoredCart.ID))) {
-            ids.add(cart.getString(StoredCart.ID));
-        }
-        long counted = 0;
-        for (List<String> batch : batchesOf(ids)) {
-            counted += write.applyAsLong(and(in(StoredCart.ID, batch), filter));
-        }
-        return counted;
-    }
-
-    /** Deletes the carts that hold nothing and whose retention is over, found in one pass; returns how many. */
     private long deleteSpent(Instant now) {
         CartConfig.Retention retention = config.retention();
-        List<Bson> spent = new ArrayList<>(List.of(
-                and(StoredCart.inStatus(CartStatus.EXPIRED), lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(retention.expired())))),
-                and(StoredCart.inStatus(CartStatus.ACTIVE), size(StoredCart.ITEMS, 0),
-                        lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(retention.empty()))))));
-        retention.complete().ifPresent(complete -> spent.add(and(StoredCart.inStatus(CartStatus.COMPLETE), eq(StoredCart.SETTLED, true),
-                lt(StoredCart.LAST_MODIFIED, Date.from(now.minus(complete))))));
-        long deleted = inBatches(or(spent), batch -> carts.deleteMany(batch).getDeletedCount());
+        CartsStore.RetentionCutoffs cutoffs = new CartsStore.RetentionCutoffs(Date.from(now.minus(retention.expired())),
+                Date.from(now.minus(retention.empty())), retention.complete().map(complete -> Date.from(now.minus(complete))).orElse(null));
+        long deleted = 0;
+        for (List<String> batch : batchesOf(carts.spent(cutoffs))) {
+            deleted += carts.deleteSpent(batch, cutoffs);
+        }
         metrics.deleted(deleted);
         return deleted;
     }

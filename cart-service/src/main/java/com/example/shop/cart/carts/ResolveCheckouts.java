@@ -1,20 +1,13 @@
 package com.example.shop.cart.carts;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.lt;
-
 import com.example.shop.cart.payment.PaymentGateway;
 import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
-import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.function.Consumer;
-import org.bson.Document;
 
 /**
  * Resolves checkouts whose request died or whose payment answer never came: a cart pending for
@@ -28,12 +21,12 @@ import org.bson.Document;
 @ApplicationScoped
 public class ResolveCheckouts {
 
-    private final MongoCollection<Document> carts;
+    private final CartsStore carts;
     private final PaymentGateway gateway;
     private final SettleCheckout settle;
 
-    ResolveCheckouts(CartsStore store, PaymentGateway gateway, SettleCheckout settle) {
-        this.carts = store.carts();
+    ResolveCheckouts(CartsStore carts, PaymentGateway gateway, SettleCheckout settle) {
+        this.carts = carts;
         this.gateway = gateway;
         this.settle = settle;
     }
@@ -47,10 +40,7 @@ public class ResolveCheckouts {
         Date cutoff = Date.from(Instant.now().minus(stalledAfter));
         int completed = 0;
         int released = 0;
-        List<Document> stalled = carts.find(and(StoredCart.inStatus(CartStatus.PENDING), lt(StoredCart.LAST_MODIFIED, cutoff)))
-                .into(new ArrayList<>());
-        for (Document doc : stalled) {
-            StoredCart cart = StoredCart.of(doc);
+        for (StoredCart cart : carts.stalledCheckouts(cutoff)) {
             String cartId = cart.id();
             StoredCart.Attempt attempt = cart.pendingAttempt();
             if (attempt == null) {
@@ -66,10 +56,8 @@ public class ResolveCheckouts {
             progress.accept(new CheckoutReport(completed, released, 0));
         }
         int finalized = 0;
-        List<Document> unsettled = carts.find(and(StoredCart.inStatus(CartStatus.COMPLETE), eq(StoredCart.SETTLED, false),
-                lt(StoredCart.LAST_MODIFIED, cutoff))).into(new ArrayList<>());
-        for (Document cart : unsettled) {
-            settle.finalizeSale(cart.getString(StoredCart.ID));
+        for (StoredCart cart : carts.unsettledSales(cutoff)) {
+            settle.finalizeSale(cart.id());
             finalized++;
             progress.accept(new CheckoutReport(completed, released, finalized));
         }

@@ -1,18 +1,11 @@
 package com.example.shop.cart.carts;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.elemMatch;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.inventory.Reservations;
 import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
-import org.bson.conversions.Bson;
 
 /**
  * The ends of a checkout, shared by the request ({@link Checkout}) and the stalled-checkout job
@@ -40,11 +33,7 @@ public record SettleCheckout(CartsStore store, Reservations reservations, CrashP
      */
     StoredCart approve(String cartId, String key, String chargeId) {
         Date now = new Date();
-        StoredCart completed = store.updateAndGet(pendingAttempt(cartId, key),
-                combine(set(StoredCart.STATUS, CartStatus.COMPLETE.wire()), set(StoredCart.SETTLED, false),
-                        set(StoredCart.MATCHED_ATTEMPT_STATE, CheckoutState.APPROVED.wire()),
-                        set(StoredCart.MATCHED_ATTEMPT_CHARGE, chargeId), set(StoredCart.MATCHED_ATTEMPT_FINISHED, now),
-                        StoredCart.touched(now)));
+        StoredCart completed = store.approve(cartId, key, chargeId, now);
         if (completed == null) {
             return null;
         }
@@ -60,10 +49,7 @@ public record SettleCheckout(CartsStore store, Reservations reservations, CrashP
      */
     StoredCart decline(String cartId, String key, CheckoutState state, String reason) {
         Date now = new Date();
-        return store.updateAndGet(pendingAttempt(cartId, key),
-                combine(set(StoredCart.STATUS, CartStatus.ACTIVE.wire()), set(StoredCart.MATCHED_ATTEMPT_STATE, state.wire()),
-                        set(StoredCart.MATCHED_ATTEMPT_REASON, reason), set(StoredCart.MATCHED_ATTEMPT_FINISHED, now),
-                        StoredCart.touched(now)));
+        return store.release(cartId, key, state, reason, now);
     }
 
     /** Turns a complete cart's reservations into sales; idempotent. Returns the units sold now. */
@@ -92,18 +78,13 @@ public record SettleCheckout(CartsStore store, Reservations reservations, CrashP
                 continue;
             }
             sold += sale.get().units();
-            store.update(and(StoredCart.withId(cartId), eq(StoredCart.ITEM_SKU, item.sku())), set(StoredCart.MATCHED_ITEM_SETTLED, true));
+            store.settleLine(cartId, item.sku());
             reservations.settle(sale.get().move());
         }
         soldOut[0] = sold;
         if (busy) {
             return null;
         }
-        return store.updateAndGet(and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.COMPLETE)), set(StoredCart.SETTLED, true));
-    }
-
-    private static Bson pendingAttempt(String cartId, String key) {
-        return and(StoredCart.withId(cartId), StoredCart.inStatus(CartStatus.PENDING),
-                elemMatch(StoredCart.CHECKOUTS, and(eq(StoredCart.Attempt.KEY, key), eq(StoredCart.Attempt.STATE, CheckoutState.PENDING.wire()))));
+        return store.settle(cartId);
     }
 }

@@ -1,18 +1,8 @@
 package com.example.shop.cart.carts;
 
-import static com.example.shop.web.database.StoredFields.documents;
-import static com.example.shop.web.database.StoredFields.number;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.cart.CartProblems;
-import com.example.shop.web.WireName;
 import java.util.Date;
 import java.util.List;
-import org.bson.Document;
-import org.bson.conversions.Bson;
 
 /**
  * A cart document, collection {@code cart}, as a typed value; the field names are here and
@@ -25,8 +15,8 @@ import org.bson.conversions.Bson;
  * {@code version} is bumped by every write after the insert, so a read can guard a later write on
  * it; {@code held_since} is the time of the cart's first reservation (the max hold);
  * {@code settled} is written when the cart completes ({@code false}) and set once its sale is
- * finished ({@code true}); an item's {@code settled} once its units are sold. A document read
- * with a projection has only the projected values (the others are null, 0 or empty).
+ * finished ({@code true}); an item's {@code settled} once its units are sold. Read and written by
+ * {@link StoredCartCodec}.
  */
 record StoredCart(String id, CartStatus status, long version, Date created, Date lastModified, Date heldSince,
                   List<Item> items, List<Attempt> checkouts, boolean settled) {
@@ -60,50 +50,9 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         checkouts = List.copyOf(checkouts);
     }
 
-    static StoredCart of(Document doc) {
-        String status = doc.getString(STATUS);
-        return new StoredCart(doc.getString(ID), status == null ? null : WireName.stored(CartStatus.class, status),
-                number(doc, VERSION), doc.getDate(CREATED), doc.getDate(LAST_MODIFIED), doc.getDate(HELD_SINCE),
-                documents(doc, ITEMS).stream().map(Item::of).toList(),
-                documents(doc, CHECKOUTS).stream().map(Attempt::of).toList(), Boolean.TRUE.equals(doc.getBoolean(SETTLED)));
-    }
-
     /** A new, empty, active cart: version 0, no lines, no attempts. */
     static StoredCart created(String id, Date now) {
         return new StoredCart(id, CartStatus.ACTIVE, 0L, now, now, null, List.of(), List.of(), false);
-    }
-
-    /**
-     * The document as stored: {@code held_since} only once set, {@code settled} only on a complete
-     * cart (a cart completes with {@code settled: false}).
-     */
-    Document toDocument() {
-        Document doc = new Document(ID, id).append(STATUS, status.wire()).append(VERSION, version).append(CREATED, created)
-                .append(LAST_MODIFIED, lastModified);
-        if (heldSince != null) {
-            doc.append(HELD_SINCE, heldSince);
-        }
-        doc.append(ITEMS, items.stream().map(Item::toDocument).toList())
-                .append(CHECKOUTS, checkouts.stream().map(Attempt::toDocument).toList());
-        if (status == CartStatus.COMPLETE) {
-            doc.append(SETTLED, settled);
-        }
-        return doc;
-    }
-
-    /** {@code {_id: cartId}} */
-    static Bson withId(String cartId) {
-        return eq(ID, cartId);
-    }
-
-    /** {@code {status: <status>}} */
-    static Bson inStatus(CartStatus status) {
-        return eq(STATUS, status.wire());
-    }
-
-    /** What every write to a cart after its insert does: the time of the change and the next version. */
-    static Bson touched(Date now) {
-        return combine(set(LAST_MODIFIED, now), inc(VERSION, 1L));
     }
 
     /** A 409 cart-inactive problem unless the cart is active (only an active cart's lines change). */
@@ -156,21 +105,6 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         static final String SETTLED = "settled";
         static final String DETAILS = "details";
 
-        static Item of(Document doc) {
-            Document details = doc.get(DETAILS, Document.class);
-            return new Item(doc.getString(SKU), (int) number(doc, QTY), Boolean.TRUE.equals(doc.getBoolean(SETTLED)),
-                    details == null ? null : Details.of(details));
-        }
-
-        /** The line as pushed into {@code items}: {@code settled} only once sold. */
-        Document toDocument() {
-            Document doc = new Document(SKU, sku).append(QTY, qty);
-            if (settled) {
-                doc.append(SETTLED, true);
-            }
-            return doc.append(DETAILS, details.toDocument());
-        }
-
         long amount() {
             return qty * details.unitPrice();
         }
@@ -183,14 +117,6 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         static final String TYPE = "type";
         static final String UNIT_PRICE = "unit_price";
         static final String CURRENCY = "currency";
-
-        static Details of(Document doc) {
-            return new Details(doc.getString(TITLE), doc.getString(TYPE), number(doc, UNIT_PRICE), doc.getString(CURRENCY));
-        }
-
-        Document toDocument() {
-            return new Document(TITLE, title).append(TYPE, type).append(UNIT_PRICE, unitPrice).append(CURRENCY, currency);
-        }
     }
 
     /**
@@ -210,31 +136,9 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         static final String STARTED = "started";
         static final String FINISHED = "finished";
 
-        static Attempt of(Document doc) {
-            return new Attempt(doc.getString(KEY), WireName.stored(CheckoutState.class, doc.getString(STATE)),
-                    number(doc, AMOUNT), doc.getString(CURRENCY), doc.getString(CHARGE_ID), doc.getString(REASON), doc.getDate(STARTED),
-                    doc.getDate(FINISHED));
-        }
-
         /** A new attempt, pending from {@code now}. */
         static Attempt pending(String key, long amount, String currency, Date now) {
             return new Attempt(key, CheckoutState.PENDING, amount, currency, null, null, now, null);
-        }
-
-        /** The attempt as pushed into {@code checkouts}: the optional fields only once set. */
-        Document toDocument() {
-            Document doc = new Document(KEY, key).append(STATE, state.wire()).append(AMOUNT, amount).append(CURRENCY, currency)
-                    .append(STARTED, started);
-            if (chargeId != null) {
-                doc.append(CHARGE_ID, chargeId);
-            }
-            if (reason != null) {
-                doc.append(REASON, reason);
-            }
-            if (finished != null) {
-                doc.append(FINISHED, finished);
-            }
-            return doc;
         }
     }
 }

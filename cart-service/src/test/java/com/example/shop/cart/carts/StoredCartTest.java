@@ -7,15 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Date;
 import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonDocumentReader;
+import org.bson.BsonDocumentWriter;
 import org.bson.Document;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.DocumentCodec;
+import org.bson.codecs.EncoderContext;
 import org.junit.jupiter.api.Test;
 
 /**
- * A cart document as the use cases write it (the insert, the pushed line and attempt, the
- * {@code $set}s of the checkout's ends) read as a {@link StoredCart}, and the documents the record
- * writes compared, types included, with the ones the use cases wrote before there was a record.
+ * A cart document as the store writes it (the insert, the pushed line and attempt, the
+ * {@code $set}s of the checkout's ends) read as a {@link StoredCart} by its codec, and the documents
+ * the codec writes compared, types included, with the ones the use cases wrote before there was a record.
  */
 class StoredCartTest {
+
+    private static final StoredCartCodec CODEC = new StoredCartCodec();
 
     private static final Date CREATED = new Date(1_700_000_000_000L);
     private static final Date ADDED = new Date(1_700_000_060_000L);
@@ -41,7 +49,7 @@ class StoredCartTest {
 
     @Test
     void aStoredCartReadsAsItsValues() {
-        StoredCart cart = StoredCart.of(completedCart());
+        StoredCart cart = CODEC.fromDocument(completedCart());
 
         assertEquals("c".repeat(43), cart.id());
         assertEquals(CartStatus.COMPLETE, cart.status());
@@ -72,15 +80,25 @@ class StoredCartTest {
         Document doc = completedCart();
         doc.getList("items", Document.class).get(1).put("qty", 1L);
 
-        assertEquals(1, StoredCart.of(doc).item("mug-7").qty());
+        assertEquals(1, CODEC.fromDocument(doc).item("mug-7").qty());
     }
 
     @Test
     void aCartRoundTripsThroughItsDocument() {
-        StoredCart cart = StoredCart.of(completedCart());
+        StoredCart cart = CODEC.fromDocument(completedCart());
 
-        assertEquals(completedCart(), cart.toDocument());
-        assertEquals(cart, StoredCart.of(cart.toDocument()));
+        assertEquals(completedCart(), CODEC.toDocument(cart));
+        assertEquals(cart, CODEC.fromDocument(CODEC.toDocument(cart)));
+    }
+
+    @Test
+    void aCartRoundTripsThroughBsonAsTheDriverWritesAndReadsIt() {
+        StoredCart cart = CODEC.fromDocument(completedCart());
+        BsonDocument written = new BsonDocument();
+        CODEC.encode(new BsonDocumentWriter(written), cart, EncoderContext.builder().build());
+
+        assertEquals(new DocumentCodec().decode(new BsonDocumentReader(written), DecoderContext.builder().build()), completedCart());
+        assertEquals(cart, CODEC.decode(new BsonDocumentReader(written), DecoderContext.builder().build()));
     }
 
     @Test
@@ -90,10 +108,10 @@ class StoredCartTest {
         Document inserted = new Document("_id", "n".repeat(43)).append("status", "active").append("version", 0L)
                 .append("created", CREATED).append("last_modified", CREATED).append("items", List.of())
                 .append("checkouts", List.of());
-        assertEquals(inserted, cart.toDocument());
-        assertEquals(cart, StoredCart.of(cart.toDocument()));
-        assertFalse(cart.toDocument().containsKey("held_since"));
-        assertFalse(cart.toDocument().containsKey("settled"));
+        assertEquals(inserted, CODEC.toDocument(cart));
+        assertEquals(cart, CODEC.fromDocument(CODEC.toDocument(cart)));
+        assertFalse(CODEC.toDocument(cart).containsKey("held_since"));
+        assertFalse(CODEC.toDocument(cart).containsKey("settled"));
     }
 
     @Test
@@ -101,28 +119,28 @@ class StoredCartTest {
         StoredCart.Item line = new StoredCart.Item("mug-7", 3, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD"));
         Document pushedLine = new Document("sku", "mug-7").append("qty", 3).append("details",
                 new Document("title", "Mug").append("type", "kitchen").append("unit_price", 850L).append("currency", "USD"));
-        assertEquals(pushedLine, line.toDocument());
-        assertEquals(line, StoredCart.Item.of(line.toDocument()));
+        assertEquals(pushedLine, StoredCartCodec.item(line));
+        assertEquals(line, StoredCartCodec.item(StoredCartCodec.item(line)));
 
         StoredCart.Attempt attempt = StoredCart.Attempt.pending("k-9", 2550L, "USD", LOCKED);
         Document pushedAttempt = new Document("key", "k-9").append("state", "pending").append("amount", 2550L)
                 .append("currency", "USD").append("started", LOCKED);
-        assertEquals(pushedAttempt, attempt.toDocument());
-        assertEquals(attempt, StoredCart.Attempt.of(attempt.toDocument()));
+        assertEquals(pushedAttempt, StoredCartCodec.attempt(attempt));
+        assertEquals(attempt, StoredCartCodec.attempt(StoredCartCodec.attempt(attempt)));
     }
 
     @Test
     void aProjectedCartHasOnlyItsProjectedValues() {
-        // ExpireCarts reads {_id, status, items.sku}
+        // the expiry reads {_id, status, items.sku}
         Document projected = new Document("_id", "p".repeat(43)).append("status", "expiring")
                 .append("items", List.of(new Document("sku", "shirt-1"), new Document("sku", "mug-7")));
 
-        StoredCart cart = StoredCart.of(projected);
+        StoredCart cart = CODEC.fromDocument(projected);
 
         assertEquals(CartStatus.EXPIRING, cart.status());
         assertEquals(List.of("shirt-1", "mug-7"), cart.skus());
         assertTrue(cart.checkouts().isEmpty());
-        assertNull(StoredCart.of(new Document("_id", "p".repeat(43))).status());
+        assertNull(CODEC.fromDocument(new Document("_id", "p".repeat(43))).status());
     }
 
     @Test
