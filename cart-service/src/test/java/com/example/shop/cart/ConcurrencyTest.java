@@ -20,7 +20,12 @@ import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.inventory.CleanupInventory;
 import com.example.shop.cart.inventory.CleanupReport;
 import com.example.shop.cart.inventory.InventoryMigration;
+import com.example.shop.cart.inventory.AvailabilityOutbox;
+import com.example.shop.cart.inventory.AvailabilityStore;
 import com.example.shop.cart.inventory.InventoryStore;
+import com.example.shop.cart.inventory.MigrationStore;
+import com.example.shop.cart.inventory.MoveStore;
+import com.example.shop.cart.inventory.ReservationStore;
 import com.example.shop.cart.inventory.MoveJournal;
 import com.example.shop.cart.inventory.UnitMoves;
 import com.example.shop.cart.NoCrashPoints;
@@ -277,11 +282,14 @@ class ConcurrencyTest {
             // the same use cases on stores of another client: a second replica of the jobs
             CartsStore otherCarts = new CartsStore(otherClient.getDatabase("cart"));
             InventoryStore otherInventory = new InventoryStore(otherClient.getDatabase("cart"));
-            MoveJournal otherJournal = new MoveJournal(otherInventory);
-            UnitMoves otherSteps = new UnitMoves(otherInventory);
-            InventoryMigration otherMigration = new InventoryMigration(otherInventory, otherJournal);
+            ReservationStore otherHolders = new ReservationStore(otherClient.getDatabase("cart"));
+            MoveJournal otherJournal = new MoveJournal(new MoveStore(otherClient.getDatabase("cart")), otherInventory, otherHolders);
+            UnitMoves otherSteps = new UnitMoves(otherInventory, otherHolders,
+                    new AvailabilityOutbox(otherInventory, new AvailabilityStore(otherClient.getDatabase("cart"))));
+            InventoryMigration otherMigration = new InventoryMigration(otherInventory, otherHolders,
+                    new MigrationStore(otherClient.getDatabase("cart")), otherJournal);
             otherMigration.migrate();
-            Reservations otherReservations = new Reservations(otherInventory, otherJournal, otherSteps, metrics, new NoCrashPoints(),
+            Reservations otherReservations = new Reservations(otherHolders, otherJournal, otherSteps, metrics, new NoCrashPoints(),
                     otherMigration);
             ExpireCarts otherExpiry = new ExpireCarts(otherCarts, otherReservations, metrics, config);
             CleanupInventory otherCleanup = new CleanupInventory(otherJournal, otherSteps, new CartClaims(otherCarts), metrics,

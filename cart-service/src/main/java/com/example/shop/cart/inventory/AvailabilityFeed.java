@@ -72,7 +72,7 @@ public class AvailabilityFeed {
 
     /** Sends one batch of pending transitions; returns how many it delivered. */
     public int send() {
-        List<AvailabilityOutbox.Pending> pending = outbox.pending(BATCH);
+        List<StoredAvailability> pending = outbox.pending(BATCH);
         if (pending.isEmpty()) {
             return 0;
         }

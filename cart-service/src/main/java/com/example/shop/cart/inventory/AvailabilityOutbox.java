@@ -1,29 +1,10 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.web.database.StoredFields.number;
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.gt;
-import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Projections.include;
-import static com.mongodb.client.model.Sorts.ascending;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-
-import com.example.shop.web.database.StoredFields;
-import com.mongodb.ErrorCategory;
-import com.mongodb.MongoWriteException;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.UpdateOptions;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,27 +29,14 @@ import org.jboss.logging.Logger;
 public class AvailabilityOutbox {
 
     private static final Logger LOG = Logger.getLogger(AvailabilityOutbox.class);
-    private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
-    // The fields of a record in the outbox and of an acknowledgement in availability_listed
-    static final String SKU = "_id";
-    static final String SOLD_OUT = "sold_out";
-    static final String REV = "rev";
-    /** When the outbox record was written (the acknowledgements have none). */
-    static final String AT = "at";
     static final int RECONCILE_PAGE = 1_000;
 
-    /** A transition as recorded: the sku's state at stock revision {@code rev}. */
-    public record Pending(String sku, boolean soldOut, long rev) {
-    }
+    private final InventoryStore inventory;
+    private final AvailabilityStore availability;
 
-    private final MongoCollection<Document> inventory;
-    private final MongoCollection<Document> outbox;
-    private final MongoCollection<Document> listed;
-
-    public AvailabilityOutbox(InventoryStore store) {
-        this.inventory = store.inventory();
-        this.outbox = store.availabilityOutbox();
-        this.listed = store.availabilityListed();
+    public AvailabilityOutbox(InventoryStore inventory, AvailabilityStore availability) {
+        this.inventory = inventory;
+        this.availability = availability;
     }
 
     /**
@@ -76,13 +44,12 @@ public class AvailabilityOutbox {
      * {@code qty} crossed zero ({@code before} units available, the document now). Never throws: the
      * stock update is done, and a record that could not be written is found by {@link #reconcile}.
      */
-    void afterUpdate(long before, Document after) {
+    void afterUpdate(long before, StoredStock after) {
         if (after == null) {
             return;
         }
-        long now = StoredFields.number(after, StoredStock.AVAILABLE);
-        if ((before > 0) != (now > 0)) {
-            record(after.getString(StoredStock.SKU), now <= 0, rev(after));
+        if ((before > 0) != (after.available() > 0)) {
+            record(after.sku(), after.available() <= 0, after.rev());
         }
     }
 
@@ -92,8 +59,8 @@ public class AvailabilityOutbox {
             return;
         }
         try {
-            for (Document doc : inventory.find(in(StoredStock.SKU, skus)).projection(include(StoredStock.AVAILABLE, StoredStock.REV))) {
-                recordRead(doc);
+            for (StoredStock stock : inventory.availability(skus)) {
+                recordRead(stock);
             }
         } catch (RuntimeException e) {
             LOG.warnf("Availability of %d skus could not be recorded (%s); the reconciliation sends it", skus.size(), e.toString());
@@ -101,49 +68,32 @@ public class AvailabilityOutbox {
     }
 
     /** Records the sku's state as {@code stock} read it (with its {@code sku}, {@code available} and {@code rev}). */
-    void recordRead(Document stock) {
-        record(stock.getString(StoredStock.SKU), StoredFields.number(stock, StoredStock.AVAILABLE) <= 0, rev(stock));
+    void recordRead(StoredStock stock) {
+        record(stock.sku(), stock.available() <= 0, stock.rev());
     }
 
     /** Records the sku's state at {@code rev}, unless a record as new or newer is there. */
     void record(String sku, boolean soldOut, long rev) {
         try {
-            outbox.updateOne(and(eq(SKU, sku), lt(REV, rev)),
-                    combine(set(SOLD_OUT, soldOut), set(REV, rev), set(AT, new Date())), UPSERT);
-        } catch (MongoWriteException e) {
-            if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                LOG.warnf("The availability of %s could not be recorded (%s); the reconciliation sends it", sku, e.toString());
-            }
-            // duplicate key: a record as new or newer is there
+            availability.recordIfNewer(sku, soldOut, rev, new Date());
         } catch (RuntimeException e) {
             LOG.warnf("The availability of %s could not be recorded (%s); the reconciliation sends it", sku, e.toString());
         }
     }
 
     /** The transitions waiting to be delivered, at most {@code limit}. */
-    public List<Pending> pending(int limit) {
-        List<Pending> pending = new ArrayList<>();
-        for (Document doc : outbox.find().limit(limit)) {
-            pending.add(new Pending(doc.getString(SKU), Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT)), rev(doc)));
-        }
-        return pending;
+    List<StoredAvailability> pending(int limit) {
+        return availability.pending(limit);
     }
 
     /**
      * The catalog has these: each is remembered as acknowledged, then its record is removed unless a
      * newer one replaced it meanwhile (which then waits for the next round).
      */
-    public void delivered(List<Pending> transitions) {
-        for (Pending t : transitions) {
-            try {
-                listed.updateOne(and(eq(SKU, t.sku()), lt(REV, t.rev())), combine(set(SOLD_OUT, t.soldOut()), set(REV, t.rev())),
-                        UPSERT);
-            } catch (MongoWriteException e) {
-                if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                    throw e;
-                }
-            }
-            outbox.deleteOne(and(eq(SKU, t.sku()), eq(REV, t.rev())));
+    void delivered(List<StoredAvailability> transitions) {
+        for (StoredAvailability t : transitions) {
+            availability.acknowledge(t);
+            availability.removeDelivered(t);
         }
     }
 
@@ -151,33 +101,24 @@ public class AvailabilityOutbox {
      * One pass over the stock documents: every sku whose state differs from what the catalog
      * acknowledged last (none: in stock) is recorded as it is now. Returns how many were recorded.
      * Catches what a crash between a stock update and its record left unsent, and stock that sold
-     * out before this feed existed.
-     *
-     * <p>In pages of {@value #RECONCILE_PAGE} skus in {@code _id} order, each with the acknowledgements
-     * of its own skus: two whole-collection reads of 300,000 documents held the embedded database for
-     * longer than the drivers' socket timeout every 5 minutes (the reconciliation failed, and the
-     * catalog's reads waited for the server), while a page is two index reads of bounded size.
+     * out before this feed existed. In pages of {@value #RECONCILE_PAGE} skus in {@code _id} order,
+     * each with the acknowledgements of its own skus: two reads of bounded size, where one pass over
+     * each whole collection held the embedded database past the drivers' socket timeout.
      */
     public int reconcile() {
         int recorded = 0;
         String after = null;
         while (true) {
-            List<Document> page = inventory.find(after == null ? new Document() : gt(StoredStock.SKU, after))
-                    .sort(ascending(StoredStock.SKU)).limit(RECONCILE_PAGE)
-                    .projection(include(StoredStock.AVAILABLE, StoredStock.REV)).into(new ArrayList<>());
+            List<StoredStock> page = inventory.availabilityInSkuOrder(after, RECONCILE_PAGE);
             if (page.isEmpty()) {
                 return recorded;
             }
-            List<String> skus = page.stream().map(doc -> doc.getString(StoredStock.SKU)).toList();
-            Map<String, Boolean> acknowledged = new HashMap<>();
-            for (Document doc : listed.find(in(SKU, skus)).projection(include(SOLD_OUT))) {
-                acknowledged.put(doc.getString(SKU), Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT)));
-            }
-            for (Document doc : page) {
-                String sku = doc.getString(StoredStock.SKU);
-                boolean soldOut = StoredFields.number(doc, StoredStock.AVAILABLE) <= 0;
-                if (soldOut != acknowledged.getOrDefault(sku, false)) {
-                    record(sku, soldOut, rev(doc));
+            List<String> skus = page.stream().map(StoredStock::sku).toList();
+            Map<String, Boolean> acknowledged = availability.acknowledgedSoldOut(skus);
+            for (StoredStock stock : page) {
+                boolean soldOut = stock.available() <= 0;
+                if (soldOut != acknowledged.getOrDefault(stock.sku(), false)) {
+                    record(stock.sku(), soldOut, stock.rev());
                     recorded++;
                 }
             }
@@ -186,9 +127,5 @@ public class AvailabilityOutbox {
             }
             after = skus.get(skus.size() - 1);
         }
-    }
-
-    private static long rev(Document doc) {
-        return number(doc, REV);
     }
 }

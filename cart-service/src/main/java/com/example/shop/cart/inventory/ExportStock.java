@@ -1,12 +1,8 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Projections.include;
-
 import com.example.shop.web.bulk.IdOrderedScan;
-import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Iterator;
-import org.bson.Document;
 
 /**
  * Every sku's available stock as stock import lines ({@code GET /admin/inventory/export}), in sku
@@ -20,10 +16,10 @@ public class ExportStock {
 
     private static final int PAGE = 1000;
 
-    private final MongoCollection<Document> inventory;
+    private final InventoryStore inventory;
 
-    ExportStock(InventoryStore store) {
-        this.inventory = store.inventory();
+    ExportStock(InventoryStore inventory) {
+        this.inventory = inventory;
     }
 
     /**
@@ -36,9 +32,6 @@ public class ExportStock {
 
     /** The lines, lazily, a page of {@value #PAGE} at a time. */
     public Iterator<Line> lines() {
-        return IdOrderedScan.of(inventory, include(StoredStock.AVAILABLE), PAGE, doc -> {
-            StoredStock stock = StoredStock.of(doc);
-            return new Line(stock.sku(), stock.available());
-        });
+        return inventory.levelsInSkuOrder(PAGE, stock -> new Line(stock.sku(), stock.available()));
     }
 }

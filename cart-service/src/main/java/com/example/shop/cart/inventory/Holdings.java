@@ -1,15 +1,9 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.gt;
-import static com.mongodb.client.model.Projections.exclude;
-
 import com.example.shop.cart.CartProblems;
 import com.example.shop.problems.Problems;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Sorts;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -21,8 +15,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.ToLongFunction;
-import org.bson.Document;
-import org.bson.conversions.Bson;
 
 /**
  * The admin view of stock: per sku what is available, reserved and sold (and sold in the last hour),
@@ -40,12 +32,12 @@ public class Holdings {
     static final List<Duration> BAND_EDGES = List.of(Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2));
     static final List<String> BAND_NAMES = List.of("0-5m", "5m-30m", "30m-2h", "2h+");
 
-    private final MongoCollection<Document> inventory;
-    private final MongoCollection<Document> reservations;
+    private final InventoryStore inventory;
+    private final ReservationStore reservations;
 
-    Holdings(InventoryStore store) {
-        this.inventory = store.inventory();
-        this.reservations = store.reservations();
+    Holdings(InventoryStore inventory, ReservationStore reservations) {
+        this.inventory = inventory;
+        this.reservations = reservations;
     }
 
     /** Units held by the carts, by how long ago their reservation last grew. */
@@ -97,23 +89,22 @@ public class Holdings {
         Instant now = Instant.now();
         long[] units = new long[BAND_NAMES.size()];
         int[] carts = new int[BAND_NAMES.size()];
-        int holders = 0;
-        for (Document doc : reservations.find(StoredReservation.holdersOf(sku, null)).sort(Sorts.ascending(StoredReservation.ID))) {
-            StoredReservation held = StoredReservation.of(doc);
+        int[] holders = {0};
+        reservations.forEachHolderOf(sku, held -> {
             if (held.qty() <= 0) {
-                continue;
+                return;
             }
             int band = band(held.reservedAt(), now);
             units[band] += held.qty();
             carts[band]++;
-            holders++;
-        }
+            holders[0]++;
+        });
         List<AgeBand> bands = new ArrayList<>();
         for (int i = 0; i < BAND_NAMES.size(); i++) {
             bands.add(new AgeBand(BAND_NAMES.get(i), units[i], carts[i]));
         }
         return new SkuHoldings(sku, stock.available(), stock.reserved(), stock.sold(), stock.stocked(), stock.soldLastHour(now),
-                holders, bands);
+                holders[0], bands);
     }
 
     /** The sku's holders in cart id order, {@code limit} at a time; {@code cursor} is the {@code next} of the previous page. */
@@ -121,9 +112,7 @@ public class Holdings {
         stock(sku);
         String after = cursor == null ? null : decode(cursor);
         List<Holder> items = new ArrayList<>();
-        for (Document doc : reservations.find(StoredReservation.holdersOf(sku, after)).sort(Sorts.ascending(StoredReservation.ID))
-                .limit(limit + 1)) {
-            StoredReservation held = StoredReservation.of(doc);
+        for (StoredReservation held : reservations.holdersOf(sku, after, limit + 1)) {
             items.add(new Holder(held.cartId(), held.qty(), held.reservedAt() == null ? null : held.reservedAt().toInstant()));
         }
         String next = null;
@@ -136,12 +125,11 @@ public class Holdings {
 
     /** Skus in order, {@code limit} at a time; {@code cursor} is the {@code next} of the previous page. */
     public Page page(int limit, String cursor) {
-        Bson filter = cursor == null ? new Document() : gt(StoredStock.SKU, decode(cursor));
+        String after = cursor == null ? null : decode(cursor);
         List<SkuStock> items = new ArrayList<>();
         Instant now = Instant.now();
-        for (Document doc : inventory.find(filter).projection(exclude(MoveMarks.FIELD)).sort(Sorts.ascending(StoredStock.SKU))
-                .limit(limit + 1)) {
-            items.add(SkuStock.of(StoredStock.of(doc), now));
+        for (StoredStock stock : inventory.inSkuOrder(after, limit + 1)) {
+            items.add(SkuStock.of(stock, now));
         }
         String next = null;
         if (items.size() > limit) {
@@ -161,8 +149,7 @@ public class Holdings {
         Top least = new Top(limit, Comparator.comparingLong(WatchedSku::available).reversed().thenComparing(WatchedSku::sku));
         Top held = new Top(limit, byLong(WatchedSku::reserved));
         Top selling = new Top(limit, byLong(WatchedSku::soldInWindow));
-        for (Document doc : inventory.find().projection(exclude(MoveMarks.FIELD))) {
-            StoredStock stock = StoredStock.of(doc);
+        inventory.forEachStock(stock -> {
             WatchedSku sku = new WatchedSku(stock.sku(), stock.available(), stock.reserved(), stock.sold(), stock.stocked(),
                     stock.sales().within(window, now));
             least.offer(sku);
@@ -172,7 +159,7 @@ public class Holdings {
             if (sku.soldInWindow() > 0) {
                 selling.offer(sku);
             }
-        }
+        });
         return new Overview(window.toString(), least.best(), held.best(), selling.best(), now);
     }
 
@@ -208,11 +195,11 @@ public class Holdings {
     }
 
     private StoredStock stock(String sku) {
-        Document doc = inventory.find(eq(StoredStock.SKU, sku)).projection(exclude(MoveMarks.FIELD)).first();
-        if (doc == null) {
+        StoredStock stock = inventory.findWithoutMarks(sku);
+        if (stock == null) {
             throw CartProblems.noSuchInventory(sku);
         }
-        return StoredStock.of(doc);
+        return stock;
     }
 
     private static int band(Date reservedAt, Instant now) {

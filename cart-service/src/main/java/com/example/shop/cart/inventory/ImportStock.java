@@ -1,13 +1,5 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Projections.include;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
-import static com.mongodb.client.model.Updates.set;
-
 import com.example.shop.problems.ProblemException;
 import com.example.shop.web.bulk.ImportKind;
 import com.example.shop.web.bulk.ImportLine;
@@ -15,19 +7,9 @@ import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
 import com.example.shop.web.concurrency.Attempts;
 import com.example.shop.web.identifiers.Identifiers;
-import com.mongodb.ErrorCategory;
-import com.mongodb.MongoBulkWriteException;
-import com.mongodb.bulk.BulkWriteError;
-import com.mongodb.bulk.BulkWriteResult;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.InsertOneModel;
-import com.mongodb.client.model.UpdateOneModel;
-import com.mongodb.client.model.WriteModel;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -35,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.bson.Document;
 
 /**
  * Stock in bulk ({@code POST /admin/inventory/import}, run by web-support's {@code BulkImports}):
@@ -68,13 +49,13 @@ public class ImportStock implements LineImporter<StockLine> {
 
     private static final ImportKind<StockLine> KIND = new ImportKind<>("stock", StockLine.class, StockLine::sku, "sku");
 
-    private final MongoCollection<Document> inventory;
+    private final InventoryStore inventory;
     private final Attempts attempts;
     private final ImportCheckpoints checkpoints;
     private final AvailabilityOutbox availability;
 
-    ImportStock(InventoryStore store, Attempts attempts, ImportCheckpoints checkpoints, AvailabilityOutbox availability) {
-        this.inventory = store.inventory();
+    ImportStock(InventoryStore inventory, Attempts attempts, ImportCheckpoints checkpoints, AvailabilityOutbox availability) {
+        this.inventory = inventory;
         this.attempts = attempts;
         this.checkpoints = checkpoints;
         this.availability = availability;
@@ -120,12 +101,9 @@ public class ImportStock implements LineImporter<StockLine> {
      *                unchanged, when they read at the file's level now
      */
     private boolean round(Map<String, ImportLine<StockLine>> pending, Set<String> written, ImportOutcomes outcomes) {
-        Map<String, Document> current = new HashMap<>();
-        for (Document doc : inventory.find(in(StoredStock.SKU, pending.keySet())).projection(include(StoredStock.AVAILABLE))) {
-            current.put(doc.getString(StoredStock.SKU), doc);
-        }
+        Map<String, Long> current = inventory.levels(pending.keySet());
         Date now = new Date();
-        List<WriteModel<Document>> writes = new ArrayList<>();
+        List<InventoryStore.Level> writes = new ArrayList<>();
         List<String> skus = new ArrayList<>(); // the sku of each write, by its index
         List<String> crossing = new ArrayList<>(); // skus this round may move across zero available
         int updates = 0;
@@ -133,14 +111,14 @@ public class ImportStock implements LineImporter<StockLine> {
             Map.Entry<String, ImportLine<StockLine>> entry = it.next();
             String sku = entry.getKey();
             int qty = entry.getValue().value().qty();
-            Document doc = current.get(sku);
-            if (doc == null) {
-                writes.add(new InsertOneModel<>(StoredStock.newDocument(sku, qty, now)));
+            Long level = current.get(sku);
+            if (level == null) {
+                writes.add(new InventoryStore.Level(sku, qty, null));
                 if (qty == 0) {
                     crossing.add(sku);
                 }
             } else {
-                long available = StoredStock.of(doc).available();
+                long available = level;
                 if (available == qty) {
                     if (written.contains(sku)) {
                         outcomes.updated(entry.getValue());
@@ -150,9 +128,7 @@ public class ImportStock implements LineImporter<StockLine> {
                     it.remove();
                     continue;
                 }
-                writes.add(new UpdateOneModel<>(and(eq(StoredStock.SKU, sku), eq(StoredStock.AVAILABLE, doc.get(StoredStock.AVAILABLE))),
-                        combine(set(StoredStock.AVAILABLE, qty), inc(StoredStock.STOCKED, (long) qty - available),
-                                inc(StoredStock.REV, 1L), set(StoredStock.UPDATED, now))));
+                writes.add(new InventoryStore.Level(sku, qty, available));
                 if ((available > 0) != (qty > 0)) {
                     crossing.add(sku);
                 }
@@ -164,26 +140,15 @@ public class ImportStock implements LineImporter<StockLine> {
             return pending.isEmpty();
         }
         checkpoints.betweenReadAndWrite();
-        BulkWriteResult result;
-        Set<Integer> insertsRefused = new HashSet<>();
-        try {
-            result = inventory.bulkWrite(writes, new BulkWriteOptions().ordered(false));
-        } catch (MongoBulkWriteException e) {
-            for (BulkWriteError error : e.getWriteErrors()) {
-                if (error.getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                    throw e;
-                }
-                insertsRefused.add(error.getIndex()); // created meanwhile: the next round reads and adjusts it
-            }
-            result = e.getWriteResult();
-        }
+        // an insert refused was created meanwhile: the next round reads and adjusts it
+        InventoryStore.LevelsWritten result = inventory.setLevels(writes, now);
         // a bulk write returns no documents: the states are read back, each with the revision it has
         availability.recordAsStored(crossing);
-        boolean everyUpdateMatched = result.getMatchedCount() == updates;
+        boolean everyUpdateMatched = result.matched() == updates;
         for (int i = 0; i < writes.size(); i++) {
             String sku = skus.get(i);
-            if (writes.get(i) instanceof InsertOneModel) {
-                if (!insertsRefused.contains(i)) {
+            if (writes.get(i).observed() == null) {
+                if (!result.insertsRefused().contains(i)) {
                     outcomes.created(pending.remove(sku));
                 }
             } else if (everyUpdateMatched) {

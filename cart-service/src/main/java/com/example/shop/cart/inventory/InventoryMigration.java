@@ -1,24 +1,7 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.web.database.StoredFields.documents;
-import static com.example.shop.web.database.StoredFields.number;
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.exists;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-import static com.mongodb.client.model.Updates.setOnInsert;
-import static com.mongodb.client.model.Updates.unset;
-
 import com.example.shop.problems.Problems;
-import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
-import com.mongodb.MongoWriteException;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.UpdateOneModel;
-import com.mongodb.client.model.UpdateOptions;
-import com.mongodb.client.model.WriteModel;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,7 +9,6 @@ import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
-import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
@@ -50,36 +32,17 @@ public class InventoryMigration {
     static final String NAME = "inventory-ledger";
     private static final int CHUNK = 1000;
 
-    /**
-     * A holder of a sku in the first model, as a typed value: an entry of
-     * {@code carted: [{cart_id, qty, timestamp}]} in the sku's stock document.
-     */
-    private record OldHolder(String cartId, long qty, Date at) {
-
-        static final String ARRAY = "carted";
-        static final String CART = "cart_id";
-        static final String QTY = "qty";
-        static final String AT = "timestamp";
-
-        /** The holders a stock document lists (none when it has no {@code carted}). */
-        static List<OldHolder> of(Document stock) {
-            return documents(stock, ARRAY).stream()
-                    .map(entry -> new OldHolder(entry.getString(CART), number(entry, QTY), entry.getDate(AT)))
-                    .toList();
-        }
-    }
-
-    private final MongoCollection<Document> inventory;
-    private final MongoCollection<Document> reservations;
-    private final MongoCollection<Document> migrations;
+    private final InventoryStore inventory;
+    private final ReservationStore reservations;
+    private final MigrationStore migrations;
     private final MoveJournal journal;
     private volatile boolean done;
     private volatile boolean stopping;
 
-    public InventoryMigration(InventoryStore store, MoveJournal journal) {
-        this.inventory = store.inventory();
-        this.reservations = store.reservations();
-        this.migrations = store.migrations();
+    public InventoryMigration(InventoryStore inventory, ReservationStore reservations, MigrationStore migrations, MoveJournal journal) {
+        this.inventory = inventory;
+        this.reservations = reservations;
+        this.migrations = migrations;
         this.journal = journal;
     }
 
@@ -122,58 +85,40 @@ public class InventoryMigration {
 
     /** Converts every stock document still in the first model; returns how many it converted. */
     public int migrate() {
-        if (migrations.find(MigrationMarker.doneFilter(NAME)).first() != null) {
+        if (migrations.done(NAME)) {
             done = true;
             return 0;
         }
-        int converted = 0;
-        for (Document stock : inventory.find(exists(OldHolder.ARRAY, true))) {
+        int[] converted = {0};
+        inventory.forEachInFirstModel(stock -> {
             convert(stock);
-            converted++;
-        }
-        migrations.updateOne(MigrationMarker.byName(NAME), new MigrationMarker(NAME, true, new Date(), converted).update(),
-                new UpdateOptions().upsert(true));
-        if (converted > 0) {
-            LOG.infof("Converted the stock of %d skus to the reservation ledger", converted);
+            converted[0]++;
+        });
+        migrations.record(new MigrationMarker(NAME, true, new Date(), converted[0]));
+        if (converted[0] > 0) {
+            LOG.infof("Converted the stock of %d skus to the reservation ledger", converted[0]);
         }
         done = true;
-        return converted;
+        return converted[0];
     }
 
-    private void convert(Document stock) {
-        String sku = stock.getString(StoredStock.SKU);
-        List<String> ids = new ArrayList<>();
-        List<WriteModel<Document>> inserts = new ArrayList<>();
+    private void convert(FirstModelStock stock) {
+        String sku = stock.sku();
+        List<StoredReservation> held = new ArrayList<>();
         long reserved = 0;
-        for (OldHolder holder : OldHolder.of(stock)) {
+        for (FirstModelStock.Holder holder : stock.holders()) {
             if (holder.qty() <= 0) {
                 continue;
             }
-            String id = StoredReservation.id(sku, holder.cartId());
-            ids.add(id);
             reserved += holder.qty();
-            Date at = holder.at() == null ? new Date() : holder.at();
-            inserts.add(new UpdateOneModel<>(eq(StoredReservation.ID, id),
-                    combine(setOnInsert(StoredReservation.SKU, sku), setOnInsert(StoredReservation.CART, holder.cartId()),
-                            setOnInsert(StoredReservation.QTY, holder.qty()), setOnInsert(StoredReservation.RESERVED_AT, at)),
-                    new UpdateOptions().upsert(true)));
+            held.add(new StoredReservation(sku, holder.cartId(), holder.qty(), holder.at() == null ? new Date() : holder.at()));
         }
-        for (int from = 0; from < inserts.size(); from += CHUNK) {
-            int to = Math.min(inserts.size(), from + CHUNK);
-            reservations.bulkWrite(inserts.subList(from, to), new BulkWriteOptions().ordered(false));
-            journalReconcile(sku, from / CHUNK, ids.subList(from, to));
+        for (int from = 0; from < held.size(); from += CHUNK) {
+            List<StoredReservation> chunk = held.subList(from, Math.min(held.size(), from + CHUNK));
+            reservations.insertIfAbsent(chunk);
+            // journalled once per chunk: a conversion run again finds its entry there already
+            journal.reconcileLaterOnce("migrate " + sku + " " + from / CHUNK, chunk.stream().map(StoredReservation::id).toList());
         }
-        inventory.updateOne(and(eq(StoredStock.SKU, sku), exists(OldHolder.ARRAY, true)),
-                combine(set(StoredStock.RESERVED, reserved), unset(OldHolder.ARRAY)));
-    }
-
-    private void journalReconcile(String sku, int chunk, List<String> ids) {
-        try {
-            journal.reconcileLater("migrate " + sku + " " + chunk, List.copyOf(ids));
-        } catch (MongoWriteException e) {
-            if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                throw e;
-            }
-        }
+        inventory.leaveFirstModel(sku, reserved);
     }
 }

@@ -1,12 +1,6 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.set;
-
 import java.util.Date;
-import org.bson.conversions.Bson;
 
 /**
  * A migration's marker, collection {@code migrations}, as a typed value; the field names are here
@@ -15,7 +9,7 @@ import org.bson.conversions.Bson;
  * migrations { _id: name, done, finished, converted }
  * </pre>
  * Written once, when every document the migration looks at is converted, so that later start-ups
- * do not look again.
+ * do not look again ({@link MigrationStore}). Read and written by {@link MigrationMarkerCodec}.
  */
 record MigrationMarker(String name, boolean done, Date finished, int converted) {
 
@@ -23,18 +17,4 @@ record MigrationMarker(String name, boolean done, Date finished, int converted) 
     static final String DONE = "done";
     static final String FINISHED = "finished";
     static final String CONVERTED = "converted";
-
-    /** The migration of this name is done. */
-    static Bson doneFilter(String name) {
-        return and(eq(NAME, name), eq(DONE, true));
-    }
-
-    static Bson byName(String name) {
-        return eq(NAME, name);
-    }
-
-    /** This marker as an update of the document {@link #byName} finds (or inserts). */
-    Bson update() {
-        return combine(set(DONE, done), set(FINISHED, finished), set(CONVERTED, converted));
-    }
 }

@@ -1,13 +1,7 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.web.database.StoredFields.instant;
-import static com.example.shop.web.database.StoredFields.number;
-
-import com.example.shop.web.WireName;
 import java.time.Instant;
-import java.util.Date;
 import java.util.List;
-import org.bson.Document;
 
 /**
  * A move of units between a stock document and reservations, as journalled in
@@ -21,6 +15,7 @@ import org.bson.Document;
  * one reservation that is not in flight. {@code owned_until}, set by a job's batch (which may run
  * for longer than the cleanup's threshold, set to zero in tests), keeps the cleanup away until
  * then: a move is finished by the cleanup only once its owner can no longer be at work on it.
+ * Read and written by {@link MoveCodec}.
  */
 public record Move(String op, MoveKind kind, Instant at, String sku, String cartId, long units, List<String> reservations,
                    Instant ownedUntil) {
@@ -37,26 +32,6 @@ public record Move(String op, MoveKind kind, Instant at, String sku, String cart
     /** A move of one cart's reservation, made by a request. */
     static Move of(String op, MoveKind kind, String sku, String cartId, long units) {
         return new Move(op, kind, Instant.now(), sku, cartId, units, List.of(), null);
-    }
-
-    static Move of(Document doc) {
-        return new Move(doc.getString(OP), WireName.stored(MoveKind.class, doc.getString(KIND)), doc.getDate(AT).toInstant(),
-                doc.getString(SKU), doc.getString(CART), number(doc, UNITS), doc.getList(RESERVATIONS, String.class, List.of()),
-                instant(doc, OWNED_UNTIL));
-    }
-
-    Document toDocument() {
-        Document doc = new Document(OP, op).append(KIND, kind.wire()).append(AT, Date.from(at));
-        if (sku != null) {
-            doc.append(SKU, sku).append(CART, cartId).append(UNITS, units);
-        }
-        if (!reservations.isEmpty()) {
-            doc.append(RESERVATIONS, reservations);
-        }
-        if (ownedUntil != null) {
-            doc.append(OWNED_UNTIL, Date.from(ownedUntil));
-        }
-        return doc;
     }
 
     /** The reservation this move changes, for a move of one cart's reservation. */

@@ -1,23 +1,6 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.exists;
-import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Filters.lte;
-import static com.mongodb.client.model.Filters.or;
-import static com.mongodb.client.model.Projections.include;
-import static com.mongodb.client.model.Updates.set;
-import static com.mongodb.client.model.Updates.unset;
-
-import com.mongodb.ErrorCategory;
 import com.mongodb.MongoException;
-import com.mongodb.MongoWriteException;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.UpdateOneModel;
-import com.mongodb.client.model.WriteModel;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -35,8 +18,6 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.bson.Document;
-import org.bson.conversions.Bson;
 import org.jboss.logging.Logger;
 
 /**
@@ -60,17 +41,17 @@ public class MoveJournal {
     /** How long a job's batch move is its own: one batch takes well under a second (1,000 carts, a handful of bulk writes). */
     static final Duration BATCH_OWNED_FOR = Duration.ofMinutes(2);
 
-    private final MongoCollection<Document> moves;
-    private final MongoCollection<Document> inventory;
-    private final MongoCollection<Document> reservations;
+    private final MoveStore moves;
+    private final InventoryStore inventory;
+    private final ReservationStore reservations;
     private final BlockingQueue<Move> toSettle = new LinkedBlockingQueue<>();
     private Thread settler;
     private volatile boolean stopping;
 
-    public MoveJournal(InventoryStore store) {
-        this.moves = InventoryStore.forSteps(store.moves());
-        this.inventory = InventoryStore.forSteps(store.inventory());
-        this.reservations = InventoryStore.forSteps(store.reservations());
+    public MoveJournal(MoveStore moves, InventoryStore inventory, ReservationStore reservations) {
+        this.moves = moves;
+        this.inventory = inventory;
+        this.reservations = reservations;
     }
 
     /** Journals a new move of one cart's reservation. */
@@ -90,8 +71,13 @@ public class MoveJournal {
     }
 
     Move begin(Move move) {
-        moves.insertOne(move.toDocument());
+        moves.insert(move);
         return move;
+    }
+
+    /** Journals reservations for reconciliation under an op derived from what they are; false when that op is journalled already. */
+    boolean reconcileLaterOnce(String op, List<String> reservationIds) {
+        return moves.insertIfAbsent(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null));
     }
 
     /**
@@ -101,32 +87,26 @@ public class MoveJournal {
      * step's mark, one settle the move (its marks gone), and the other then sell the units a second time.
      */
     Optional<Move> beginOrResume(Move move) {
-        try {
-            return Optional.of(begin(move));
-        } catch (MongoWriteException e) {
-            if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                throw e;
-            }
-            Document left = moves.find(eq(Move.OP, move.op())).first();
-            if (left == null) {
-                return Optional.of(begin(move)); // settled in between: a new move, which finds nothing left to do
-            }
-            Move resumed = Move.of(left);
-            return claim(resumed) ? Optional.of(resumed) : Optional.empty();
+        if (moves.insertIfAbsent(move)) {
+            return Optional.of(move);
         }
+        Move resumed = moves.find(move.op());
+        if (resumed == null) {
+            return Optional.of(begin(move)); // settled in between: a new move, which finds nothing left to do
+        }
+        return claim(resumed) ? Optional.of(resumed) : Optional.empty();
     }
 
     /** Forgets a move none of whose steps applied (its first step was refused). */
     void abandon(Move move) {
-        moves.deleteOne(eq(Move.OP, move.op()));
+        moves.delete(move.op());
     }
 
     /** The moves journalled before {@code cutoff}, oldest first, that no job owns any more: those a live request would have settled long ago. */
     List<Move> olderThan(Instant cutoff, int limit) {
         Instant now = Instant.now();
         List<Move> left = new ArrayList<>();
-        for (Document doc : moves.find(lt(Move.AT, Date.from(cutoff))).sort(new Document(Move.AT, 1)).limit(limit)) {
-            Move move = Move.of(doc);
+        for (Move move : moves.journalledBefore(Date.from(cutoff), limit)) {
             if (move.ownedUntil() == null || move.ownedUntil().isBefore(now)) {
                 left.add(move);
             }
@@ -143,18 +123,17 @@ public class MoveJournal {
      */
     boolean claim(Move move) {
         Instant now = Instant.now();
-        return moves.updateOne(and(eq(Move.OP, move.op()), or(eq(Move.OWNED_UNTIL, null), lt(Move.OWNED_UNTIL, Date.from(now)))),
-                set(Move.OWNED_UNTIL, Date.from(now.plus(BATCH_OWNED_FOR)))).getModifiedCount() == 1;
+        return moves.claim(move.op(), Date.from(now), Date.from(now.plus(BATCH_OWNED_FOR)));
     }
 
     /** Keeps in a batch move only these of its reservations: those whose carts the cleanup could not decide yet. */
     void narrow(Move move, List<String> reservationIds) {
-        moves.updateOne(eq(Move.OP, move.op()), set(Move.RESERVATIONS, reservationIds));
+        moves.narrow(move.op(), reservationIds);
     }
 
     /** Gives up a claimed move that could not be finished yet, for the next run to take at once. */
     void unclaim(Move move) {
-        moves.updateOne(eq(Move.OP, move.op()), unset(Move.OWNED_UNTIL));
+        moves.unclaim(move.op());
     }
 
     /** Settles the move soon, on the settling thread (after the request answered). */
@@ -198,22 +177,15 @@ public class MoveJournal {
             // order of the steps holds; one that is marked by another move in flight, or holds units again, stays.
             // Their ids are read first so that their unmarks are not sent as well; if any changed in between
             // (fewer deleted than read), every unmark is sent, as without this.
-            Bson emptiedByThem = and(lte(StoredReservation.QTY, 0), MoveMarks.onlyMarkOneOf(reservationFirstOps));
-            List<String> emptied = new ArrayList<>();
-            for (Document doc : reservations.find(and(in(StoredReservation.ID, first.reservationIds()), emptiedByThem))
-                    .projection(include(StoredReservation.ID))) {
-                emptied.add(doc.getString(StoredReservation.ID));
-            }
-            if (!emptied.isEmpty()
-                    && reservations.deleteMany(and(in(StoredReservation.ID, emptied), emptiedByThem)).getDeletedCount() == emptied.size()) {
+            List<String> emptied = reservations.emptiedOnlyBy(first.reservationIds(), reservationFirstOps);
+            if (!emptied.isEmpty() && reservations.deleteEmptiedOnlyBy(emptied, reservationFirstOps) == emptied.size()) {
                 first.forgetReservations(emptied);
             }
         }
         first.remove(inventory, reservations);
         later.remove(inventory, reservations);
-        reservations.deleteMany(and(in(StoredReservation.ID, reservationIds), lte(StoredReservation.QTY, 0),
-                exists(MoveMarks.FIELD + ".0", false)));
-        moves.deleteMany(in(Move.OP, batch.stream().map(Move::op).toList()));
+        reservations.deleteEmptyUnmarked(reservationIds);
+        moves.deleteAll(batch.stream().map(Move::op).toList());
     }
 
     /** The marks to remove, per document. */
@@ -237,18 +209,9 @@ public class MoveJournal {
             ids.forEach(byReservation::remove);
         }
 
-        void remove(MongoCollection<Document> inventory, MongoCollection<Document> reservations) {
-            remove(inventory, StoredStock.SKU, byStock);
-            remove(reservations, StoredReservation.ID, byReservation);
-        }
-
-        private static void remove(MongoCollection<Document> collection, String idField, Map<String, Set<String>> opsById) {
-            if (opsById.isEmpty()) {
-                return;
-            }
-            List<WriteModel<Document>> updates = new ArrayList<>(opsById.size());
-            opsById.forEach((id, ops) -> updates.add(new UpdateOneModel<>(eq(idField, id), MoveMarks.unmark(ops))));
-            collection.bulkWrite(updates, new BulkWriteOptions().ordered(false));
+        void remove(InventoryStore inventory, ReservationStore reservations) {
+            inventory.unmark(byStock);
+            reservations.unmark(byReservation);
         }
     }
 

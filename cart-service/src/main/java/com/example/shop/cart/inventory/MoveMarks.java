@@ -1,7 +1,5 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.web.database.StoredFields.documents;
-import static com.example.shop.web.database.StoredFields.number;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.ne;
@@ -10,8 +8,12 @@ import static com.mongodb.client.model.Updates.pull;
 import static com.mongodb.client.model.Updates.push;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.OptionalLong;
-import org.bson.Document;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
 import org.bson.conversions.Bson;
 
 /**
@@ -21,12 +23,17 @@ import org.bson.conversions.Bson;
  * at most once, and whether it applied can be read afterwards: that is what lets the cleanup finish
  * a move whose process died half-way ({@link CleanupInventory}). The marks are removed when the
  * move is settled ({@link MoveJournal}); a document carries only the marks of moves in flight.
+ * The stores build their steps' guards and updates from these.
  */
 final class MoveMarks {
 
     static final String FIELD = "moves";
-    private static final String OP = "op";
-    private static final String UNITS = "units";
+    static final String OP = "op";
+    static final String UNITS = "units";
+
+    /** One mark: the move's op and the units its step moved on the document. */
+    record Mark(String op, long units) {
+    }
 
     private MoveMarks() {
     }
@@ -37,11 +44,13 @@ final class MoveMarks {
     }
 
     static Bson mark(String op, long units) {
-        return push(FIELD, new Document(OP, op).append(UNITS, units));
+        return push(FIELD, new BsonDocument(OP, new BsonString(op)).append(UNITS, new BsonInt64(units)));
     }
 
     static Bson unmark(Collection<String> ops) {
-        return pull(FIELD, new Document(OP, new Document("$in", ops)));
+        BsonArray in = new BsonArray();
+        ops.forEach(op -> in.add(new BsonString(op)));
+        return pull(FIELD, new BsonDocument(OP, new BsonDocument("$in", in)));
     }
 
     /** The filter: the document carries exactly one mark, and it is one of these moves'. */
@@ -49,11 +58,11 @@ final class MoveMarks {
         return and(size(FIELD, 1), in(FIELD + "." + OP, ops));
     }
 
-    /** The units the move marked on this document, if it marked it. */
-    static OptionalLong marked(Document doc, String op) {
-        for (Document mark : documents(doc, FIELD)) {
-            if (op.equals(mark.getString(OP))) {
-                return OptionalLong.of(number(mark, UNITS));
+    /** The units the move marked on a document that carries these marks, if it marked it. */
+    static OptionalLong marked(List<Mark> marks, String op) {
+        for (Mark mark : marks) {
+            if (op.equals(mark.op())) {
+                return OptionalLong.of(mark.units());
             }
         }
         return OptionalLong.empty();

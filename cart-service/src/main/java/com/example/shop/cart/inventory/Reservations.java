@@ -1,13 +1,10 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.in;
-
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
 import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.CrashPoints.CrashPoint;
-import com.mongodb.client.MongoCollection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.bson.Document;
 
 /**
  * Every change of a reservation is here: the carts feature reserves, returns and sells stock through
@@ -44,17 +40,17 @@ import org.bson.Document;
 @ApplicationScoped
 public class Reservations {
 
-    private final MongoCollection<Document> reservations;
+    private final ReservationStore reservations;
     private final MoveJournal journal;
     private final UnitMoves steps;
     private final CartMetrics metrics;
     private final CrashPoints crashPoints;
     private final InventoryMigration migration;
 
-    public Reservations(InventoryStore store, MoveJournal journal, UnitMoves steps, CartMetrics metrics, CrashPoints crashPoints,
+    public Reservations(ReservationStore reservations, MoveJournal journal, UnitMoves steps, CartMetrics metrics, CrashPoints crashPoints,
                         InventoryMigration migration) {
         this.migration = migration;
-        this.reservations = store.reservations();
+        this.reservations = reservations;
         this.journal = journal;
         this.steps = steps;
         this.metrics = metrics;
@@ -159,8 +155,7 @@ public class Reservations {
         List<String> ids = new ArrayList<>();
         skusByCart.forEach((cartId, skus) -> skus.forEach(sku -> ids.add(StoredReservation.id(sku, cartId))));
         List<StoredReservation> held = new ArrayList<>();
-        for (Document doc : reservations.find(in(StoredReservation.ID, ids))) {
-            StoredReservation reservation = StoredReservation.of(doc);
+        for (StoredReservation reservation : reservations.findAll(ids)) {
             if (reservation.qty() > 0) {
                 held.add(reservation);
             }

@@ -9,8 +9,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import org.bson.Document;
 import org.bson.conversions.Bson;
 
 /**
@@ -29,13 +27,8 @@ record SalesSlots(Map<Long, Long> units) {
     /** Slots before those kept unset by each sale: covers a sku that sold again after up to this many slots' pause. */
     private static final int FORGET = 36;
 
-    static SalesSlots of(Document sales) {
-        Map<Long, Long> units = new TreeMap<>();
-        if (sales != null) {
-            sales.forEach((slot, value) -> units.put(Long.parseLong(slot), value instanceof Number n ? n.longValue() : 0L));
-        }
-        return new SalesSlots(units);
-    }
+    /** No sales yet. */
+    static final SalesSlots NONE = new SalesSlots(Map.of());
 
     static long slotOf(Instant at) {
         return at.getEpochSecond() / SLOT.toSeconds();

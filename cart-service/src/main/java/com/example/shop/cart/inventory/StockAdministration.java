@@ -1,26 +1,10 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Updates.combine;
-import static com.mongodb.client.model.Updates.inc;
-import static com.mongodb.client.model.Updates.set;
-import static com.mongodb.client.model.Updates.setOnInsert;
-
 import com.example.shop.cart.CartProblems;
 import com.example.shop.web.concurrency.Attempts;
-import com.example.shop.web.database.StoredFields;
-import com.mongodb.ErrorCategory;
-import com.mongodb.MongoWriteException;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.Projections;
-import com.mongodb.client.model.ReturnDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Date;
-import java.util.List;
 import java.util.Optional;
-import org.bson.Document;
 
 /**
  * Admin changes of available stock. Every inventory document carries the counters that make the
@@ -36,17 +20,12 @@ import org.bson.Document;
 @ApplicationScoped
 public class StockAdministration {
 
-    private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER)
-            .projection(Projections.include(StoredStock.AVAILABLE, StoredStock.REV));
-    private static final FindOneAndUpdateOptions UPSERT_AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER)
-            .projection(Projections.include(StoredStock.AVAILABLE, StoredStock.REV)).upsert(true);
-
-    private final MongoCollection<Document> inventory;
+    private final InventoryStore inventory;
     private final Attempts attempts;
     private final AvailabilityOutbox availability;
 
-    StockAdministration(InventoryStore store, Attempts attempts, AvailabilityOutbox availability) {
-        this.inventory = store.inventory();
+    StockAdministration(InventoryStore inventory, Attempts attempts, AvailabilityOutbox availability) {
+        this.inventory = inventory;
         this.attempts = attempts;
         this.availability = availability;
     }
@@ -58,29 +37,21 @@ public class StockAdministration {
 
     /** One read and its guarded write; empty when a reservation or another admin changed the stock meanwhile. */
     private Optional<Boolean> setAvailableOnce(String sku, int qty) {
-        Document current = inventory.find(eq(StoredStock.SKU, sku)).first();
+        StoredStock current = inventory.find(sku);
         if (current == null) {
-            try {
-                inventory.insertOne(StoredStock.newDocument(sku, qty, new Date()));
-                if (qty == 0) { // the catalog takes a sku it never heard of as in stock
-                    availability.record(sku, true, 1L);
-                }
-                return Optional.of(true);
-            } catch (MongoWriteException e) {
-                if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                    throw e;
-                }
+            if (!inventory.insert(StoredStock.created(sku, qty, new Date()))) {
                 return Optional.empty(); // created concurrently: adjust it instead
             }
+            if (qty == 0) { // the catalog takes a sku it never heard of as in stock
+                availability.record(sku, true, 1L);
+            }
+            return Optional.of(true);
         }
-        long old = StoredStock.of(current).available();
+        long old = current.available();
         if (old == qty) {
             return Optional.of(true); // nothing to change
         }
-        Document after = inventory.findOneAndUpdate(and(eq(StoredStock.SKU, sku), eq(StoredStock.AVAILABLE, current.get(StoredStock.AVAILABLE))),
-                combine(set(StoredStock.AVAILABLE, qty), inc(StoredStock.STOCKED, (long) qty - old), inc(StoredStock.REV, 1L),
-                        set(StoredStock.UPDATED, new Date())),
-                AFTER);
+        StoredStock after = inventory.setAvailable(sku, old, qty, new Date());
         if (after == null) {
             return Optional.empty();
         }
@@ -89,20 +60,16 @@ public class StockAdministration {
     }
 
     public StockView restock(String sku, int qty) {
-        Document after = inventory.findOneAndUpdate(eq(StoredStock.SKU, sku),
-                combine(inc(StoredStock.AVAILABLE, qty), inc(StoredStock.STOCKED, (long) qty), inc(StoredStock.REV, 1L),
-                        set(StoredStock.UPDATED, new Date()), setOnInsert(StoredStock.RESERVED, 0L), setOnInsert(StoredStock.SOLD, 0L)),
-                UPSERT_AFTER);
-        availability.afterUpdate(StoredFields.number(after, StoredStock.AVAILABLE) - qty, after);
+        StoredStock after = inventory.restock(sku, qty, new Date());
+        availability.afterUpdate(after.available() - qty, after);
         return view(sku);
     }
 
     public StockView view(String sku) {
-        Document doc = inventory.find(eq(StoredStock.SKU, sku)).first();
-        if (doc == null) {
+        StoredStock stock = inventory.find(sku);
+        if (stock == null) {
             throw CartProblems.noSuchInventory(sku);
         }
-        StoredStock stock = StoredStock.of(doc);
         return new StockView(sku, stock.available(), stock.reserved());
     }
 }

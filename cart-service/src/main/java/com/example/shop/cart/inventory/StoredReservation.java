@@ -1,9 +1,8 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.web.database.StoredFields.number;
-
 import java.util.Date;
-import org.bson.Document;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * One cart's reservation of one sku, collection {@code reservations}: the ledger of who holds the
@@ -15,9 +14,10 @@ import org.bson.Document;
  * character a sku may hold), so the holders of one sku are one range of the {@code _id} index,
  * on MongoDB and on the embedded server alike, and a cart's reservation of a sku is found by its id.
  * {@code reserved_at} is the time of the last reservation (the age bands, and the cleanup's "left
- * alone since"). A document whose {@code qty} fell to 0 is deleted once no move marks it.
+ * alone since"). A document whose {@code qty} fell to 0 is deleted once no move marks it. Read and
+ * written by {@link StoredReservationCodec}.
  */
-record StoredReservation(String id, String sku, String cartId, long qty, Date reservedAt) {
+record StoredReservation(String id, String sku, String cartId, long qty, Date reservedAt, List<MoveMarks.Mark> marks) {
 
     static final String ID = "_id";
     static final String SKU = "sku";
@@ -30,9 +30,13 @@ record StoredReservation(String id, String sku, String cartId, long qty, Date re
     /** The character after the separator: the end of one sku's range. */
     private static final char AFTER_SEPARATOR = '!';
 
-    static StoredReservation of(Document doc) {
-        return new StoredReservation(doc.getString(ID), doc.getString(SKU), doc.getString(CART), number(doc, QTY),
-                doc.getDate(RESERVED_AT));
+    StoredReservation {
+        marks = List.copyOf(marks);
+    }
+
+    /** A reservation no move has marked. */
+    StoredReservation(String sku, String cartId, long qty, Date reservedAt) {
+        this(id(sku, cartId), sku, cartId, qty, reservedAt, List.of());
     }
 
     static String id(String sku, String cartId) {
@@ -47,9 +51,18 @@ record StoredReservation(String id, String sku, String cartId, long qty, Date re
         return id.substring(id.indexOf(SEPARATOR) + 1);
     }
 
-    /** {@code {_id: {$gt: "<sku> <after>", $lt: "<sku>!"}}}: the sku's reservations after a cart id (or all). */
-    static Document holdersOf(String sku, String afterCartId) {
-        String from = afterCartId == null ? sku + SEPARATOR : id(sku, afterCartId);
-        return new Document(ID, new Document("$gt", from).append("$lt", sku + AFTER_SEPARATOR));
+    /** The first id of the sku's range after {@code afterCartId} (its whole range when null), exclusive. */
+    static String rangeStart(String sku, String afterCartId) {
+        return afterCartId == null ? sku + SEPARATOR : id(sku, afterCartId);
+    }
+
+    /** The end of the sku's range, exclusive. */
+    static String rangeEnd(String sku) {
+        return sku + AFTER_SEPARATOR;
+    }
+
+    /** The units the move marked on this reservation, if it marked it. */
+    OptionalLong marked(String op) {
+        return MoveMarks.marked(marks, op);
     }
 }

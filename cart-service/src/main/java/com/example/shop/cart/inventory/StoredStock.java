@@ -1,10 +1,9 @@
 package com.example.shop.cart.inventory;
 
-import static com.example.shop.web.database.StoredFields.number;
-
 import java.time.Instant;
 import java.util.Date;
-import org.bson.Document;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * A sku's stock document, collection {@code inventory}, as a typed value; the field names are here
@@ -19,9 +18,11 @@ import org.bson.Document;
  * documents of {@code reservations} ({@link StoredReservation}); {@code moves} marks the unit moves
  * in flight that touched this document ({@link MoveMarks}), a handful at a time however many carts
  * hold the sku. {@code rev} counts the changes of {@code qty} (every update that moves it adds one), so
- * that a state read with it can be ordered against any other ({@link AvailabilityOutbox}).
+ * that a state read with it can be ordered against any other ({@link AvailabilityOutbox}). Read and
+ * written by {@link StoredStockCodec}; a document read with a projection has only the projected values.
  */
-record StoredStock(String sku, long available, long reserved, long sold, long stocked, Date updated, SalesSlots sales) {
+record StoredStock(String sku, long available, long reserved, long sold, long stocked, Date updated, long rev, SalesSlots sales,
+                   List<MoveMarks.Mark> marks) {
 
     static final String SKU = "_id";
     static final String AVAILABLE = "qty";
@@ -32,18 +33,21 @@ record StoredStock(String sku, long available, long reserved, long sold, long st
     static final String SALES = "sales";
     static final String REV = "rev";
 
-    static StoredStock of(Document doc) {
-        return new StoredStock(doc.getString(SKU), number(doc, AVAILABLE), number(doc, RESERVED), number(doc, SOLD),
-                number(doc, STOCKED), doc.getDate(UPDATED), SalesSlots.of(doc.get(SALES, Document.class)));
+    StoredStock {
+        marks = List.copyOf(marks);
     }
 
-    /** A new sku's document: {@code qty} available, nothing reserved or sold. */
-    static Document newDocument(String sku, long qty, Date now) {
-        return new Document(SKU, sku).append(AVAILABLE, qty).append(RESERVED, 0L).append(SOLD, 0L).append(STOCKED, qty)
-                .append(UPDATED, now).append(REV, 1L);
+    /** A new sku's document: {@code qty} available, nothing reserved or sold, at its first revision. */
+    static StoredStock created(String sku, long qty, Date now) {
+        return new StoredStock(sku, qty, 0L, 0L, qty, now, 1L, SalesSlots.NONE, List.of());
     }
 
     long soldLastHour(Instant now) {
         return sales.lastHour(now);
+    }
+
+    /** The units the move marked on this document, if it marked it. */
+    OptionalLong marked(String op) {
+        return MoveMarks.marked(marks, op);
     }
 }

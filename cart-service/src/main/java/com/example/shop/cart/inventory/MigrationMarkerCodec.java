@@ -1,0 +1,26 @@
+package com.example.shop.cart.inventory;
+
+import static com.example.shop.web.database.StoredFields.number;
+
+import com.example.shop.web.database.StoredCodec;
+import org.bson.Document;
+
+/** A {@link MigrationMarker} as its document in {@code migrations}. */
+final class MigrationMarkerCodec extends StoredCodec<MigrationMarker> {
+
+    MigrationMarkerCodec() {
+        super(MigrationMarker.class);
+    }
+
+    @Override
+    protected MigrationMarker fromDocument(Document doc) {
+        return new MigrationMarker(doc.getString(MigrationMarker.NAME), Boolean.TRUE.equals(doc.getBoolean(MigrationMarker.DONE)),
+                doc.getDate(MigrationMarker.FINISHED), (int) number(doc, MigrationMarker.CONVERTED));
+    }
+
+    @Override
+    protected Document toDocument(MigrationMarker marker) {
+        return new Document(MigrationMarker.NAME, marker.name()).append(MigrationMarker.DONE, marker.done())
+                .append(MigrationMarker.FINISHED, marker.finished()).append(MigrationMarker.CONVERTED, marker.converted());
+    }
+}

@@ -1,0 +1,40 @@
+package com.example.shop.cart.inventory;
+
+import static com.example.shop.web.database.StoredFields.instant;
+import static com.example.shop.web.database.StoredFields.number;
+
+import com.example.shop.web.WireName;
+import java.util.Date;
+import java.util.List;
+import com.example.shop.web.database.StoredCodec;
+import org.bson.Document;
+
+/** A {@link Move} as its journal entry in {@code inventory_moves}: the optional fields only when set. */
+final class MoveCodec extends StoredCodec<Move> {
+
+    MoveCodec() {
+        super(Move.class);
+    }
+
+    @Override
+    protected Move fromDocument(Document doc) {
+        return new Move(doc.getString(Move.OP), WireName.stored(MoveKind.class, doc.getString(Move.KIND)), doc.getDate(Move.AT).toInstant(),
+                doc.getString(Move.SKU), doc.getString(Move.CART), number(doc, Move.UNITS),
+                doc.getList(Move.RESERVATIONS, String.class, List.of()), instant(doc, Move.OWNED_UNTIL));
+    }
+
+    @Override
+    protected Document toDocument(Move move) {
+        Document doc = new Document(Move.OP, move.op()).append(Move.KIND, move.kind().wire()).append(Move.AT, Date.from(move.at()));
+        if (move.sku() != null) {
+            doc.append(Move.SKU, move.sku()).append(Move.CART, move.cartId()).append(Move.UNITS, move.units());
+        }
+        if (!move.reservations().isEmpty()) {
+            doc.append(Move.RESERVATIONS, move.reservations());
+        }
+        if (move.ownedUntil() != null) {
+            doc.append(Move.OWNED_UNTIL, Date.from(move.ownedUntil()));
+        }
+        return doc;
+    }
+}
