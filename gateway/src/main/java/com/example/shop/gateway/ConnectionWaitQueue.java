@@ -106,7 +106,7 @@ final class ConnectionWaitQueue {
 
     /**
      * Asks the pool for one connection. One that closed as the pool leased it (clients leaving
-     * close connections, see {@link ProxyInterceptors}) says nothing about the service: the pool is
+     * close connections, see {@link RetryPolicy}) says nothing about the service: the pool is
      * asked again while someone waits, at most {@code asks} times in all, before the failure is handed on.
      */
     private void ask(int asks) {

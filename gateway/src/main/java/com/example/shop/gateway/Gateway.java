@@ -51,9 +51,9 @@ public class Gateway {
         BodyLimits limits = new BodyLimits(config.maxBodyBytes(), config.limits().importMaxBodySize().asLongValue());
         bodyLimits = limits;
         long retryAfter = config.retryAfter().toSeconds();
-        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), limits, retryAfter));
-        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), limits, retryAfter));
-        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), limits, retryAfter));
+        upstreams.put(Routes.CATALOG, new Upstream(vertx, Routes.CATALOG, config.upstreams().catalog(), retryAfter));
+        upstreams.put(Routes.CATEGORY, new Upstream(vertx, Routes.CATEGORY, config.upstreams().category(), retryAfter));
+        upstreams.put(Routes.CART, new Upstream(vertx, Routes.CART, config.upstreams().cart(), retryAfter));
         upstreams.values().forEach(u -> LOG.infof("gateway: %s -> %s (timeout %d ms; health and docs at %s)", u.name, u.url(),
                 u.timeoutMillis, u.managementUrl()));
         LOG.infof("gateway: request bodies up to %d bytes, bulk imports up to %d bytes", limits.ordinary(), limits.imports());
@@ -84,7 +84,9 @@ public class Gateway {
                 return;
             }
             requestId(request);
-            docs.docs.handle(request);
+            Routes.Route route = Routes.find(path);
+            docs.forwardToDocument(request, Exchange.of(request, path, bodyLimits.of(request.method().name(), path),
+                    route != null && route.needsAdmin(request.method().name())));
             return;
         }
         String id = requestId(request);
@@ -128,7 +130,7 @@ public class Gateway {
             // of unknown length unchunked, which Vert.x refuses.
             request.headers().set(HttpHeaders.TRANSFER_ENCODING, HttpHeaders.CHUNKED);
         }
-        upstreams.get(route.service()).api.handle(request);
+        upstreams.get(route.service()).forward(request, Exchange.of(request, path, limit, route.needsAdmin(request.method().name())));
     }
 
     private static boolean mayHaveBody(HttpMethod method) {

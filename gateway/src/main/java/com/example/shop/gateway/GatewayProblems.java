@@ -3,6 +3,7 @@ package com.example.shop.gateway;
 import com.example.shop.problems.Problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -60,13 +61,18 @@ final class GatewayProblems {
      * retry ({@code retryAfterSeconds}).
      */
     static void write(HttpServerResponse response, Problem problem, long retryAfterSeconds) {
-        response.setStatusCode(problem.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        if (problem.status() == 503) {
-            response.putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
-        }
+        headers(response.setStatusCode(problem.status()).headers(), problem, retryAfterSeconds);
         response.end(json(problem));
+    }
+
+    /** The headers of a problem of the gateway's own, its answer written here or by a service's proxy. */
+    static void headers(MultiMap headers, Problem problem, long retryAfterSeconds) {
+        headers.set(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .set(HttpHeaders.CACHE_CONTROL, "no-store");
+        if (problem.status() == 503) {
+            // The service is restarting or gone: tell the client when to come back instead of letting it hammer.
+            headers.set(HttpHeaders.RETRY_AFTER, String.valueOf(retryAfterSeconds));
+        }
     }
 
     /** The problem as JSON, the one way the gateway writes it. */

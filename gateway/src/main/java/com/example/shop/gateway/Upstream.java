@@ -1,6 +1,5 @@
 package com.example.shop.gateway;
 
-import com.example.shop.publicapi.Routes;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -9,28 +8,29 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.httpproxy.HttpProxy;
+import io.vertx.httpproxy.OriginRequestProvider;
 import io.vertx.httpproxy.ProxyContext;
 import io.vertx.httpproxy.ProxyResponse;
 import java.net.ConnectException;
 import java.net.URI;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * One service behind the gateway: a pooled keep-alive HTTP client created once at startup, and
- * the reverse proxies on top of it (one for the API, one for the OpenAPI document). The OpenAPI
- * document and the readiness probe go to the service's management address, which in production
- * is another port than its API ({@code management-url}).
+ * the reverse proxy of each exchange on top of it ({@link #forward}, and {@link #forwardToDocument}
+ * for its OpenAPI document). The OpenAPI document and the readiness probe go to the service's
+ * management address, which in production is another port than its API ({@code management-url}).
  *
  * <p>A pooled connection can die between two requests (the service restarted, or closed it just
  * as the gateway reused it). A request that has no body and is safe to repeat is then sent once
- * more on a connection of its own ({@link #resend}); see {@link ProxyInterceptors}.
+ * more on a connection of its own ({@link #resend}); see {@link RetryPolicy}.
  */
 final class Upstream {
 
@@ -40,8 +40,6 @@ final class Upstream {
     private final HttpClient freshClient;
     /** Connections that have not carried a request yet; a failure on any other one is a failure on a reused connection. */
     private final Set<HttpConnection> unused = ConcurrentHashMap.newKeySet();
-    final HttpProxy api;
-    final HttpProxy docs;
     final long timeoutMillis;
     /** Retry-After of this gateway's 503 answers for the service. */
     final long retryAfterSeconds;
@@ -61,8 +59,16 @@ final class Upstream {
     private final int managementPort;
     private final boolean managementSsl;
     private final RequestOptions docsOptions;
+    private final OriginRequestProvider apiOrigin;
+    private final OriginRequestProvider docsOrigin;
+    private final AnswerTimeout answerTimeout;
+    private final RetryPolicy retryPolicy;
+    private final LocationRewrite locationRewrite;
+    /** The failures of API exchanges, and of document exchanges, each logged once a second at most. */
+    private final ThrottledLog apiLog = UpstreamProblems.noAnswerLog();
+    private final ThrottledLog docsLog = UpstreamProblems.noAnswerLog();
 
-    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, BodyLimits bodyLimits, long retryAfterSeconds) {
+    Upstream(Vertx vertx, String name, GatewayConfig.Upstream config, long retryAfterSeconds) {
         this.vertx = vertx;
         this.name = name;
         this.retryAfterSeconds = retryAfterSeconds;
@@ -106,18 +112,48 @@ final class Upstream {
         this.docsOptions = new RequestOptions(requestOptions)
                 .setServer(managementAddress).setHost(managementHost).setPort(managementPort).setSsl(managementSsl);
         this.apiQueue = new ConnectionWaitQueue(vertx, () -> client.request(requestOptions), name, connectMillis, config.maxWaiting());
-        this.api = proxy(request -> stripApi(request.path(), request.query()), bodyLimits, requestOptions);
-        this.docs = proxy(request -> "/q/openapi" + (request.query() == null ? "" : "?" + request.query()), bodyLimits,
-                docsOptions);
+        this.apiOrigin = context -> originRequest(context, requestOptions);
+        this.docsOrigin = context -> originRequest(context, docsOptions);
+        this.answerTimeout = new AnswerTimeout(timeoutMillis);
+        this.retryPolicy = new RetryPolicy(this::resend);
+        this.locationRewrite = new LocationRewrite(name, host + ":" + port);
     }
 
     private static final String ORIGIN = "gateway.origin";
 
-    private HttpProxy proxy(Function<io.vertx.core.http.HttpServerRequest, String> uri, BodyLimits bodyLimits,
-                            RequestOptions origin) {
-        return HttpProxy.reverseProxy(client)
-                .origin(context -> originRequest(context, origin))
-                .addInterceptor(new ProxyInterceptors(this, uri, bodyLimits));
+    /** Sends {@code request} to the service's API, as the edge passed it ({@code exchange}), and its answer back. */
+    void forward(HttpServerRequest request, Exchange exchange) {
+        proxy(apiOrigin, UpstreamUris.api(exchange.path(), request.query()), exchange, apiLog).handle(request);
+    }
+
+    /** Sends {@code request} to the service's own OpenAPI document, on its management address, and its answer back. */
+    void forwardToDocument(HttpServerRequest request, Exchange exchange) {
+        proxy(docsOrigin, UpstreamUris.document(request.query()), exchange, docsLog).handle(request);
+    }
+
+    /**
+     * The reverse proxy of one exchange: its steps, which a request passes first to last and its
+     * answer last to first. {@link UpstreamProblems} comes first, so that it answers for whatever
+     * failed after it, the repetition included, and is the last to see an answer: the problem it
+     * puts in place of a bare 503 keeps none of the headers the others set. The answer's other
+     * steps each set headers of their own.
+     */
+    private HttpProxy proxy(OriginRequestProvider origin, UpstreamUris uri, Exchange exchange, ThrottledLog log) {
+        HttpProxy proxy = HttpProxy.reverseProxy(client).origin(origin)
+                .addInterceptor(new UpstreamProblems(this, log, exchange.safe()));
+        if (exchange.safe()) {
+            proxy.addInterceptor(retryPolicy);
+        }
+        proxy.addInterceptor(uri)
+                .addInterceptor(ClientTraceContext.DROPPED)
+                .addInterceptor(new RequestBody(exchange, answerTimeout))
+                .addInterceptor(AnswerHeaders.SET)
+                .addInterceptor(Cors.GATEWAYS_ONLY)
+                .addInterceptor(locationRewrite);
+        if (exchange.admin()) {
+            proxy.addInterceptor(CacheControlRewrite.PRIVATE);
+        }
+        return proxy;
     }
 
     private Future<HttpClientRequest> originRequest(ProxyContext context, RequestOptions origin) {
@@ -156,21 +192,8 @@ final class Upstream {
     }
 
     private void prepare(ProxyContext context, HttpClientRequest request) {
-        context.set(ProxyInterceptors.CLIENT_REQUEST, request);
-        context.set(ProxyInterceptors.REUSED_CONNECTION, !unused.remove(request.connection()));
-        if (context.request().getBody() == null) {
-            // Nothing to upload: the wait for the service starts now. With a body, it starts when
-            // the client's body has been read completely (ProxyInterceptors.ForwardedBody), so that
-            // a slow upload does not count as a slow service.
-            request.idleTimeout(timeoutMillis);
-        }
-    }
-
-    /** {@code /api/products/x?q=1} becomes {@code /products/x?q=1}; dot segments are resolved first. */
-    static String stripApi(String path, String query) {
-        String normalized = io.vertx.core.http.impl.HttpUtils.normalizePath(path);
-        String stripped = normalized.substring(Routes.API.length());
-        return query == null ? stripped : stripped + "?" + query;
+        SentRequest.record(context, request, !unused.remove(request.connection()));
+        answerTimeout.connected(context, request);
     }
 
     /**
@@ -188,11 +211,6 @@ final class Upstream {
                 .compose(response -> response.body().compose(body -> response.statusCode() == 200
                         ? Future.succeededFuture(body)
                         : Future.failedFuture(name + " answered " + response.statusCode() + " for its API document")));
-    }
-
-    /** {@code host:port} of the service, as it would write it in an absolute URL of its own. */
-    String authority() {
-        return host + ":" + port;
     }
 
     /** A probe of the service's readiness (on its management address): true when it answers 200 within the timeout. */

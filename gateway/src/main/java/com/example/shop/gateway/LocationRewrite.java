@@ -1,6 +1,10 @@
 package com.example.shop.gateway;
 
 import com.example.shop.publicapi.Routes;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.httpproxy.ProxyContext;
+import io.vertx.httpproxy.ProxyInterceptor;
 import java.net.URI;
 
 /**
@@ -11,9 +15,25 @@ import java.net.URI;
  * gateway routes that path to that same service. Anything else (another site, a path the gateway
  * does not route there) is passed on unchanged.
  */
-final class PublicLocation {
+final class LocationRewrite implements ProxyInterceptor {
 
-    private PublicLocation() {
+    private final String service;
+    /** {@code host:port} of the service, as it would write it in an absolute URL of its own. */
+    private final String serviceAuthority;
+
+    LocationRewrite(String service, String serviceAuthority) {
+        this.service = service;
+        this.serviceAuthority = serviceAuthority;
+    }
+
+    @Override
+    public Future<Void> handleProxyResponse(ProxyContext context) {
+        String location = context.response().headers().get(HttpHeaders.LOCATION);
+        if (location != null) {
+            context.response().headers().set(HttpHeaders.LOCATION, of(location, service, serviceAuthority,
+                    context.request().proxiedRequest().getHeader(HttpHeaders.HOST)));
+        }
+        return context.sendResponse();
     }
 
     static String of(String location, String service, String serviceAuthority, String clientHost) {
