@@ -1,9 +1,9 @@
 package com.example.shop.cart.inventory;
 
-import com.example.shop.cart.inventory.Holdings.HolderPage;
-import com.example.shop.cart.inventory.Holdings.Overview;
-import com.example.shop.cart.inventory.Holdings.Page;
-import com.example.shop.cart.inventory.Holdings.SkuHoldings;
+import com.example.shop.cart.inventory.StockReport.HolderPage;
+import com.example.shop.cart.inventory.StockReport.Overview;
+import com.example.shop.cart.inventory.StockReport.Page;
+import com.example.shop.cart.inventory.StockReport.SkuHoldings;
 import com.example.shop.web.bulk.BulkImports;
 import com.example.shop.web.bulk.BulkNamed;
 import com.example.shop.web.bulk.BulkResource;
@@ -50,12 +50,12 @@ public class AdminInventoryResource extends BulkResource {
 
     static final String BASE = "/admin/inventory";
 
-    private final Holdings holdings;
+    private final StockReport report;
 
-    AdminInventoryResource(Holdings holdings, BulkImports imports, ImportStock importStock, ExportStock exportStock,
+    AdminInventoryResource(StockReport report, BulkImports imports, ImportStock importStock, ExportStock exportStock,
                            ObjectMapper mapper) {
         super(imports, importStock, () -> NdjsonOutput.of(exportStock.lines(), mapper));
-        this.holdings = holdings;
+        this.report = report;
     }
 
     @GET
@@ -63,7 +63,7 @@ public class AdminInventoryResource extends BulkResource {
     @APIResponse(responseCode = "200", description = "A page of skus")
     @APIResponse(responseCode = "400", description = "limit outside 1..100, or not a cursor of this list")
     public Page list(@QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit, @QueryParam("cursor") String cursor) {
-        return holdings.page(limit, cursor);
+        return report.page(limit, cursor);
     }
 
     @GET
@@ -77,7 +77,7 @@ public class AdminInventoryResource extends BulkResource {
     public Overview overview(@QueryParam("limit") @DefaultValue("10") @Min(1) @Max(50) int limit,
                              @QueryParam("window") @DefaultValue("PT1H")
                              @Parameter(description = "ISO-8601 duration, PT10M to PT4H: how far back most_sold counts sales") String window) {
-        return holdings.overview(limit, SalesWindow.parse(window, "window"));
+        return report.overview(limit, SalesWindow.parse(window, "window"));
     }
 
     @GET
@@ -87,7 +87,7 @@ public class AdminInventoryResource extends BulkResource {
     @APIResponse(responseCode = "400", description = "Not a sku")
     @APIResponse(responseCode = "404", description = "No stock for this sku")
     public SkuHoldings get(@PathParam("sku") String sku) {
-        return holdings.of(Identifiers.requireSku(sku, "sku"));
+        return report.of(Identifiers.requireSku(sku, "sku"));
     }
 
     @GET
@@ -98,6 +98,6 @@ public class AdminInventoryResource extends BulkResource {
     @APIResponse(responseCode = "404", description = "No stock for this sku")
     public HolderPage holders(@PathParam("sku") String sku, @QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) int limit,
                               @QueryParam("cursor") String cursor) {
-        return holdings.holders(Identifiers.requireSku(sku, "sku"), limit, cursor);
+        return report.holders(Identifiers.requireSku(sku, "sku"), limit, cursor);
     }
 }

@@ -21,12 +21,11 @@ import java.util.function.ToLongFunction;
  * who holds it (a page of reservations at a time) and how long the reserved units have been held,
  * in age bands by their reservation's last reservation; and the overview of every sku. A sku whose
  * units sit in the oldest bands is being held, not bought: the sign of a hoarder the limits did not stop.
- *
- * <p>Every answer is bounded: the lists are pages; the age bands read the sku's reservations along
- * the {@code _id} index, which at 50,000 holders is 50,000 small documents (measured in the bench).
+ * Every list is a page; the age bands read the sku's reservations along the {@code _id} index, one
+ * small document per holder.
  */
 @ApplicationScoped
-public class Holdings {
+public class StockReport {
 
     /** Upper edges of the age bands; the last band is open-ended. */
     static final List<Duration> BAND_EDGES = List.of(Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2));
@@ -35,7 +34,7 @@ public class Holdings {
     private final InventoryStore inventory;
     private final ReservationStore reservations;
 
-    Holdings(InventoryStore inventory, ReservationStore reservations) {
+    StockReport(InventoryStore inventory, ReservationStore reservations) {
         this.inventory = inventory;
         this.reservations = reservations;
     }
