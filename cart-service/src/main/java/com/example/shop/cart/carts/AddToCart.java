@@ -19,27 +19,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present.
- * <ol>
- * <li>Checks (no writes): the cart exists and is active; the catalog knows the sku (its snapshot
- * is fetched now, or taken from a cache a few seconds old, so a catalog outage is a 503 before
- * anything is reserved).</li>
- * <li><b>Reserve first</b>: {@link Reservations#reserve} journals the move, takes the units from
- * available stock in one update guarded by {@code qty >= n} (409 insufficient-inventory otherwise)
- * and adds them to the cart's reservation.</li>
- * <li><b>Then claim</b>: one update of the cart guarded by {@code status: active} increments the
- * existing line ({@code items.sku: sku}) or pushes a new one ({@code items.sku: {$ne: sku}}), so
- * two concurrent adds of a sku never make two lines. It returns the cart as written, which is
- * the answer.</li>
- * <li><b>Compensation</b>: if the cart is no longer active (checkout or expiry won the race), the
- * units are returned from the cart's reservation and the answer is 409 cart-inactive.</li>
- * <li><b>Settle</b> the move (its marks and journal entry go, after the answer).</li>
- * </ol>
- * Reserving before claiming means a cart line never claims units that are not reserved; a crash
- * between the two leaves an over-reservation, journalled, that the cleanup job returns.
- *
- * <p>The claim's guarded update is chosen by what the read of the cart showed (a line of this sku
- * or not), so the usual add is five commands: read the cart, journal, take, hold, claim.
+ * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present. Checks come
+ * first (the cart active, the catalog's snapshot, the limits); then the units are reserved
+ * ({@link Reservations#reserve}) before the cart claims them in one guarded update, so a line never
+ * claims units that are not reserved. A cart no longer active gets its units back and a 409. The
+ * claim's update is the one the read of the cart calls for. See docs/design.md, Stock moves.
  */
 @Singleton
 public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations,

@@ -17,17 +17,10 @@ import java.util.Optional;
 
 /**
  * PUT /carts/{id}/items/{sku} and DELETE: set a line's quantity, reserving or returning only the
- * difference. The cart write is a compare-and-set on the line's observed quantity (and
- * {@code status: active}), so concurrent changes never lose an update; a lost race is retried.
- * <ul>
- * <li><b>Increase by d</b>: within the product's per-cart limit (from the catalog, as on add); reserve d first, then CAS the line; if the CAS fails, return the d
- * (compensation) and retry, or answer 409 when the cart is no longer active.</li>
- * <li><b>Decrease by d / remove</b>: journal the return, CAS the line, then return d from the
- * cart's reservation to available stock. A crash in between leaves an over-reservation, journalled,
- * that cleanup returns; if expiry returned the whole reservation meanwhile there is nothing left to
- * return, so nothing is returned twice.</li>
- * </ul>
- * Both cart writes return the cart as written, which is the answer; the moves are settled after it.
+ * difference. The cart write is a compare-and-set on the line's observed quantity (a lost race is
+ * retried): an increase reserves before it claims (and returns the units if the claim fails), a
+ * decrease journals the return, lets the cart go of the units, then returns them. Both answer the
+ * cart as written; the moves settle after. See docs/design.md, Stock moves.
  */
 @Singleton
 public record ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics,

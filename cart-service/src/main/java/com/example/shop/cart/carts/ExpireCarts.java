@@ -15,46 +15,13 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Expires carts untouched for longer than {@code cart.expiry.inactive-after}, and carts that have
- * held stock for longer than {@code cart.expiry.max-hold} however active they are; then deletes
- * carts that hold nothing once their retention is over.
- * <ol>
- * <li><b>Lock</b>: active → expiring, {@code cart.expiry.batch-size} carts per {@code updateMany}. One pass over the
- * carts reads the candidates, with their lines and last change, and the carts already expiring (the
- * embedded server has no index to serve it, so each pass costs as much as the collection is big,
- * history included: a run used to make five). A cart the pass found idle ({@code last_modified <
- * cutoff}) is locked by a filter evaluated per cart at the moment it is written: {@code status:
- * active} and {@code last_modified < cutoff}. A cart touched meanwhile has a newer
- * {@code last_modified} and is left alone (to the next run, also when it has held stock too long by
- * then); an add racing the lock fails its own guarded cart write ({@code status: active}) and undoes its
- * reservation. So a cart locked is unchanged since the pass, and when the lock takes a whole batch its
- * lines are the pass's: nothing is read again. The other candidates are locked for holding stock past
- * the max hold ({@code held_since}, set by the first reservation), touched or not, and read back with
- * their lines as they were locked. Neither lock ever selects a pending cart: a checkout in progress
- * keeps its reservations.</li>
- * <li><b>Return</b>, for every cart in {@code expiring} (this run's, and any left by a crashed
- * run or being handled by another replica right now), in batches, by
- * {@link Reservations#returnAllHeldBy}: one read of the reservations of the batch's lines (by id),
- * one journalled move that empties each of them (guarded on the quantity read) and credits each
- * sku's available stock once. A reservation that changed meanwhile (an add racing the lock) is read
- * again and taken as it is; two replicas racing on one reservation: exactly one update matches.
- * A reservation without a line (a crashed add's) is journalled with that add, and the cleanup
- * returns it.</li>
- * <li><b>Mark</b> expiring → expired for the batch (guarded by {@code status: expiring}, so each
- * cart is counted by exactly one replica).</li>
- * <li><b>Delete</b>, once the stock question is settled: expired carts older than
- * {@code cart.retention.expired}, active carts without lines untouched for
- * {@code cart.retention.empty} (the idle lock leaves empty carts alone), and, when
- * {@code cart.retention.complete} is set, completed (settled) carts older than that, all found
- * in one pass, {@code cart.expiry.batch-size} carts per {@code deleteMany}. A cart that holds nothing has nothing to return; a stray
- * reservation of a deleted cart is returned by the cleanup job ("no such cart").</li>
- * </ol>
- * Each batch of {@code cart.expiry.batch-size} carts is locked, returned and marked on its own, one after another
- * (two at once were no faster: the database's time is the batch's, whichever collection it writes, and
- * at 100,000 carts they were slower, 59.3 s against 49.3 s).
- * Round trips grow with the number of reservations and skus per batch, never with the holders of a sku. A failure
- * part-way leaves carts in {@code expiring}; the next run resumes them. A pending cart is never
- * selected, so a checkout keeps its reservations. The jobs feature runs it ({@code jobs.JobRunner}).
+ * Expires carts idle for longer than {@code cart.expiry.inactive-after} or holding stock for longer
+ * than {@code cart.expiry.max-hold}, returning their stock, then deletes the carts that hold nothing
+ * once their retention is over. One pass over the carts finds the candidates (the embedded server has
+ * no index for it, so each further pass would cost as much); then, batch by batch: lock active →
+ * expiring under the pass's own filter (a cart touched since is left alone), return the stock
+ * ({@link Reservations#returnAllHeldBy}), mark expired. A pending cart is never selected; a crash
+ * leaves carts expiring, which the next run resumes. See docs/design.md, Carts and checkout.
  */
 @ApplicationScoped
 public class ExpireCarts {
@@ -193,9 +160,9 @@ public class ExpireCarts {
 
     /**
      * Deletes the carts that hold nothing and whose retention is over: their ids read in one pass,
-     * then {@code cart.expiry.batch-size} at a time, each delete guarded by the same filter. One
-     * write over every such cart would be one command whose time grows with them (past the driver's
-     * socket timeout at 100,000 carts on the embedded server). Returns how many.
+     * then {@code cart.expiry.batch-size} at a time, each delete guarded by the same filter, since one
+     * delete of them all is one command whose time grows with them, past the driver's socket timeout
+     * on a large store. Returns how many.
      */
     private long deleteSpent(Instant now) {
         CartConfig.Retention retention = config.retention();

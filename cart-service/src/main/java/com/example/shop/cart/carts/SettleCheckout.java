@@ -9,20 +9,10 @@ import java.util.Optional;
 
 /**
  * The ends of a checkout, shared by the request ({@link Checkout}) and the stalled-checkout job
- * ({@link ResolveCheckouts}). Each end is one update of the cart guarded by {@code status: pending}
- * and the checkout attempt ({@code checkouts: {$elemMatch: {key, state: pending}}}), so only one of
- * them ever happens.
- * <ul>
- * <li><b>approve</b>: pending → complete ({@code settled: false}), then {@link #finalizeSale}.</li>
- * <li><b>decline / abandon</b>: pending → active; the reservations were never touched, the
- * customer keeps the cart.</li>
- * <li><b>finalizeSale</b>: per line not yet {@code settled}, {@link Reservations#sell} moves the
- * line's qty from the cart's reservation to the sku's sold units, then the line is marked settled;
- * finally the cart is {@code settled}. Re-running it after a crash sells nothing twice: the sale's
- * move is named after the cart and sku, so a second run resumes it, and each of its steps is
- * guarded by its mark. What the cart holds beyond its lines (a crashed add's over-reservation) is
- * journalled with that add, and the cleanup returns it once the cart is settled.</li>
- * </ul>
+ * ({@link ResolveCheckouts}): each one update of the cart guarded by its pending attempt, so only one
+ * ever happens. Approve completes the cart and finishes its sale, line by line, each sold by a move
+ * named after the cart and sku, so a re-run after a crash resumes it and sells nothing twice; decline
+ * or abandon makes the cart active again with its reservations. See docs/design.md, Carts and checkout.
  */
 @Singleton
 public record SettleCheckout(CartsStore store, Reservations reservations, CrashPoints crashPoints) {

@@ -16,12 +16,10 @@ import org.jboss.logging.Logger;
 
 /**
  * Sends the outbox of availability transitions ({@link AvailabilityOutbox}) to the catalog every
- * {@code cart.availability.send-every} (0.5 s), up to {@value #BATCH} a call, and reconciles the
- * outbox with the stock every {@code cart.availability.reconcile-every} (5 min; the first run
- * {@code cart.availability.reconcile-first-after}, 10 s, after start-up). A send that fails leaves
- * the transitions where they are for the next round. Every replica sends: two replicas may deliver
- * the same transition, which the catalog takes once (its {@code seq}). The sender runs on a thread
- * of its own: the scheduler checks its triggers once a second, too coarse for a period of 0.5 s.
+ * {@code cart.availability.send-every}, up to {@value #BATCH} a call, and reconciles the outbox with
+ * the stock every {@code cart.availability.reconcile-every}. A send that fails leaves the transitions
+ * for the next round; two replicas sending one transition are harmless (the catalog keeps the newest
+ * {@code rev}). The sender has a thread of its own: the scheduler's one-second tick is too coarse.
  */
 @ApplicationScoped
 public class AvailabilityFeed {

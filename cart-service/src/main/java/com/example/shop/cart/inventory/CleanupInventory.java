@@ -18,26 +18,11 @@ import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
 /**
- * Finishes the unit moves a process left half-done and returns reserved stock that no cart claims.
- * It finds its work in the journal alone ({@link MoveJournal}), not in the reservations, and touches
- * no collection itself: the steps ({@link UnitMoves}), which alone write a move's marks, read them
- * for it. For every move older than {@code cart.cleanup.older-than} (far longer than any request
- * takes, so its process is gone):
- * <ol>
- * <li><b>Finish</b>: if the move's first step applied (its mark is on the document it changes
- * first), the later steps are applied; each is guarded by the move's mark, so what applied already
- * is not applied again.</li>
- * <li><b>Reconcile</b> the cart's reservation of the sku with what the cart claims ({@link Claims}):
- * the excess goes back to available stock by a move of its own, guarded on the reservation being
- * exactly as read (quantity and time). A cart that may be changing (modified since the cutoff, in
- * checkout or expiry) answers "unknown": the move stays for the next run.</li>
- * <li><b>Settle</b> the move.</li>
- * </ol>
- * Each move is first claimed ({@link MoveJournal#claim}): one worker at a time finishes it, so
- * that a step repeated by one cleanup cannot land after another has settled the move.
- * A move's steps run in the order that keeps the stock's {@code reserved} ≥ Σ reservations ≥ Σ
- * claims ({@link Reservations}), so what a crash leaves is always reserved units that nobody claims,
- * and this returns exactly them. The jobs feature runs it ({@code jobs.JobRunner}).
+ * Finishes the unit moves a process left half-done and returns reserved stock no cart claims. It
+ * reads only the journal and touches no collection itself: each move older than
+ * {@code cart.cleanup.older-than} is claimed (two cleanups never finish one move), finished from its
+ * marks, its reservations compared with what their carts claim ({@link Claims}), then settled; a cart
+ * that may be changing leaves its move to the next run. See docs/design.md, Stock moves.
  */
 @Singleton
 public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics, CrashPoints crashPoints) {

@@ -21,28 +21,10 @@ import java.util.Set;
 /**
  * Stock in bulk ({@code POST /admin/inventory/import}, run by web-support's {@code BulkImports}):
  * each NDJSON line {@code {sku, qty}} sets the sku's available stock exactly as
- * {@code PUT /inventory/{sku}} does ({@link StockAdministration#setAvailable}), a batch at a time:
- * <ul>
- * <li>The same rules: {@code qty} 0…{@value SetStock#MAX_QTY} (bean validation of {@link StockLine},
- * done by the engine), the sku's syntax from {@link Identifiers} with the PUT's problem
- * ({@code field: "sku"}).</li>
- * <li>The same write: an absent sku is inserted with {@code stocked = qty}; an existing one gets a
- * compare-and-set on its observed {@code qty} that sets {@code qty} and moves {@code stocked} by the
- * same difference. Reservations ({@code reserved}) and {@code sold} are never touched, so
- * {@code stocked = qty + reserved + sold} holds after every single write: setting stock sets
- * what is <em>available</em>, units held by carts stay theirs.</li>
- * <li>Batched: one {@code find} of the batch's documents ({@code _id $in}) and one unordered
- * {@code bulkWrite} of its inserts and guarded updates. A line whose level is already the file's is
- * {@code unchanged} and not written.</li>
- * </ul>
- * A race (a cart reserving or returning a unit of a sku between the read and the write, another
- * admin creating it) makes that line's guard match nothing; the bulk result says how many updates
- * matched but not which, so when one missed, the batch's updated skus are read again, and those not
- * at the file's level are set again in the next round (of at most {@code shop.concurrency.max-attempts},
- * as a PUT retries; past it the lines left are rejected with the PUT's 409
- * {@code concurrent-modification}). A sku set in the first round and then changed by a reservation
- * before the re-read is set once more: the final state is the one a PUT arriving just after that
- * reservation gives, and each write keeps the invariant on its own.
+ * {@code PUT /inventory/{sku}} does ({@link StockAdministration#setAvailable}): the same rules, the
+ * same guarded write, a batch at a time in one read and one unordered bulk write. A bulk result says
+ * how many guards matched, not which, so when a reservation raced one, the batch's skus are read
+ * again and set again, up to {@code shop.concurrency.max-attempts} rounds (then the PUT's 409).
  */
 @ApplicationScoped
 public class ImportStock implements LineImporter<StockLine> {

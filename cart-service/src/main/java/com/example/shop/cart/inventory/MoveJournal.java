@@ -21,24 +21,17 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * The journal of unit moves ({@code inventory_moves}): a move is written here before its first
- * step and deleted when it is settled, so that every move a dead process left half-done is found
- * by reading this small collection, not the reservations ({@link CleanupInventory}).
- *
- * <p><b>Settling</b> a move removes its marks, then its journal entry: first the mark on the
- * document its first step changed, then the marks of its later steps, then the entry. A crash in
- * between leaves an entry whose first mark is gone, which the cleanup reads as "nothing to finish"
- * and settles again. Reservations left empty are deleted once no move marks them (one the move emptied
- * and only its first step marks is deleted in place of that mark's removal). A request
- * settles its moves after it answers, in batches, on one background thread: the marks a stock
- * document carries are those of the moves of the last moments, not one per holder.
+ * The journal of unit moves ({@code inventory_moves}): a move is written before its first step and
+ * deleted once settled, so the cleanup finds every half-done move in this small collection. A
+ * request's moves are settled after it answers, in batches, on one background thread: the marks
+ * (the first step's first), then the entries. See docs/design.md, Stock moves.
  */
 @ApplicationScoped
 public class MoveJournal {
 
     private static final Logger LOG = Logger.getLogger(MoveJournal.class);
     private static final int BATCH = 512;
-    /** How long a job's batch move is its own: one batch takes well under a second (1,000 carts, a handful of bulk writes). */
+    /** How long a job's batch move is its own: far longer than a batch (a handful of bulk writes) takes. */
     static final Duration BATCH_OWNED_FOR = Duration.ofMinutes(2);
 
     private final MoveStore moves;

@@ -18,12 +18,9 @@ import org.bson.conversions.Bson;
 
 /**
  * The marks a unit move leaves on each document it changes ({@code moves: [{op, units}]} in a stock
- * or reservation document). Every step of a move is one update guarded by "this move has not marked
- * this document" that moves the units and marks the document in the same write, so a step applies
- * at most once, and whether it applied can be read afterwards: that is what lets the cleanup finish
- * a move whose process died half-way ({@link CleanupInventory}). The marks are removed when the
- * move is settled ({@link MoveJournal}); a document carries only the marks of moves in flight.
- * The stores build their steps' guards and updates from these.
+ * or reservation document), and the guards and updates the stores build from them: a step is applied
+ * only where its move has not marked the document, and marks it in the same write, so whether it
+ * applied can be read later. Settling removes them. See docs/design.md, Stock moves.
  */
 final class MoveMarks {
 

@@ -16,26 +16,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Every change of a reservation is here: the carts feature reserves, returns and sells stock through
- * these methods only. Stock is a small document per sku (available, reserved, sold: {@link StoredStock});
- * who holds the reserved units is a document per cart and sku ({@link StoredReservation}). Nothing
- * here reads or writes a document that grows with the number of holders.
- *
- * <p>A change moves units between the two documents, and MongoDB has no atomic update of two
- * documents outside a transaction, which the embedded server does not offer. So each change is a
- * journalled move ({@link MoveJournal}) of single-document steps ({@link UnitMoves}), each guarded by
- * the move's mark, in an order that makes any crash leave <em>more</em> reserved than claimed:
- * <ul>
- * <li>reserve: journal; stock available → reserved; the cart's reservation +n; (the caller claims
- * the units in the cart); settle;</li>
- * <li>release: journal; (the caller unclaims the units in the cart); the cart's reservation −n;
- * stock reserved → available; settle;</li>
- * <li>sell: journal; the cart's reservation −n; stock reserved → sold; (the caller marks its line
- * sold); settle.</li>
- * </ul>
- * At every moment: stock's {@code reserved} ≥ Σ reservations ≥ Σ cart claims, and each stock
- * document's {@code stocked = qty + reserved + sold}. The cleanup finishes a journalled move a
- * process left and returns what no cart claims ({@link CleanupInventory}).
+ * Every change of a reservation: the carts feature reserves, returns and sells stock through these
+ * methods only. Each change is a journalled move ({@link MoveJournal}) of single-document steps
+ * ({@link UnitMoves}) in an order that leaves, after any crash, more reserved than claimed, which
+ * the cleanup returns ({@link CleanupInventory}). See docs/design.md, Stock moves.
  */
 @ApplicationScoped
 public class Reservations {

@@ -13,19 +13,10 @@ import java.util.OptionalLong;
 import org.jboss.logging.Logger;
 
 /**
- * The steps of a unit move, each one atomic update of one document, guarded by the move's mark
- * ({@link MoveMarks}) so that it applies at most once and can be repeated by the cleanup:
- * <ul>
- * <li>{@link #take}: available → reserved in the stock document (guarded by {@code qty >= units});</li>
- * <li>{@link #hold}: the units into the cart's reservation (created if absent);</li>
- * <li>{@link #unhold}: units out of the cart's reservation;</li>
- * <li>{@link #restore}: reserved → available and/or sold in the stock document ({@link #restoreAll}: for
- * many skus in one bulk write).</li>
- * </ul>
- * Each stock update keeps {@code stocked = qty + reserved + sold} on its own. None of them reads or
- * writes more than one small document, whatever the number of carts holding the sku. Whether a step
- * applied is read back from its mark ({@link #takenFromStock}, {@link #takenFromReservation}): that is
- * how the cleanup ({@link CleanupInventory}) finishes a move whose process died.
+ * The steps of a unit move, each one update of one small document guarded by the move's mark
+ * ({@link MoveMarks}), so it applies at most once and the cleanup can repeat it: take (available →
+ * reserved), hold (into the cart's reservation), unhold (out of it), restore (reserved → available or
+ * sold). Whether a step applied is read back from its mark. See docs/design.md, Stock moves.
  */
 @ApplicationScoped
 public class UnitMoves {
