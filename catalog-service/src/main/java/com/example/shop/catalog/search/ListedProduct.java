@@ -1,6 +1,5 @@
 package com.example.shop.catalog.search;
 
-import com.example.shop.catalog.search.feed.AvailabilitySource;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +9,7 @@ import java.util.Map;
  * {@link java.util.Date}; {@code retail} and {@code pctSavings} of its pricing; {@code version} 0 when
  * it has none), and the JSON a page holds for it (the product feature's view of it, with the per-cart
  * limit in force), written once when the product is written or indexed rather than on every read.
- * {@code soldOut}: whether the cart service last reported the sku sold out ({@link AvailabilitySource});
+ * {@code soldOut}: whether the cart service last reported the sku sold out (the feed's {@code AvailabilitySource});
  * the index joins it in, the product feature never sets it.
  */
 public record ListedProduct(String sku, long version, String type, String title, String description,

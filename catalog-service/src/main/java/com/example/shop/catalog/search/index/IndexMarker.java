@@ -1,14 +1,18 @@
 package com.example.shop.catalog.search.index;
 
-import com.example.shop.catalog.search.feed.CatalogRevision;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
 
 /**
- * What an index commit says about where it came from (Lucene's commit user data): the layout of
- * its fields ({@link #FORMAT}, raised whenever {@link ProductDocuments} changes), the database
- * epoch and catalog revision it reflects ({@link CatalogRevision}), and the settings its stored
- * JSON was written under ({@code rendering}: the platform's default per-cart limit shows in every
+ * What an index commit says about where it came from (Lucene's commit user data, written with each
+ * commit and read back at start): the layout of its fields ({@link #FORMAT}, raised whenever
+ * {@link ProductDocuments} changes), the database epoch and catalog revision it reflects (the feed's
+ * {@code CatalogRevision}), and the settings its stored JSON was written under ({@code rendering}: the platform's default per-cart limit shows in every
  * product that inherits it). The revision is the change feed position up to which every write is
  * in the index: at start-up an index of this database, layout and rendering catches up from there,
  * if the feed still reaches back that far; any other is rebuilt.
@@ -42,6 +46,21 @@ public record IndexMarker(int format, String epoch, long revision, String render
         } catch (RuntimeException e) {
             return null;
         }
+    }
+
+    /** The marker of the last commit in {@code directory}, or null when there is none or it has none. */
+    static IndexMarker committedIn(Directory directory) throws IOException {
+        try {
+            return of(SegmentInfos.readLatestCommit(directory).getUserData());
+        } catch (IndexNotFoundException e) {
+            return null;
+        }
+    }
+
+    /** Writes the writer's changes so far to disk as one commit carrying this marker. */
+    void commit(IndexWriter writer) throws IOException {
+        writer.setLiveCommitData(userData().entrySet());
+        writer.commit();
     }
 
     /**
