@@ -13,7 +13,7 @@ import io.vertx.core.http.HttpServerResponse;
  * over its rate, the API document not built yet), and the one way the gateway writes a problem.
  * The kinds every API shares come from {@link com.example.shop.problems.Problems}.
  */
-final class GatewayProblems {
+public final class GatewayProblems {
 
     /** Writes a problem as its Jackson annotations say (extension members beside the standard ones, nulls left out). */
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -21,36 +21,36 @@ final class GatewayProblems {
     private GatewayProblems() {
     }
 
-    static Problem noRoute(String path) {
+    public static Problem noRoute(String path) {
         return Problem.of(404, "not-found", "Not found", "No API route matches " + path);
     }
 
-    static Problem unavailable(String service) {
+    public static Problem unavailable(String service) {
         return Problem.of(503, "service-unavailable", "Service unavailable", "The " + service + " service cannot be reached")
                 .with("service", service);
     }
 
     /** The service is up but every connection to it is taken and the queue for one is full or too slow: try again later. */
-    static Problem busy(String service, String why) {
+    public static Problem busy(String service, String why) {
         return Problem.of(503, "service-unavailable", "Service unavailable", "The " + service + " service is busy: " + why)
                 .with("service", service);
     }
 
-    static Problem timeout(String service, long millis) {
+    public static Problem timeout(String service, long millis) {
         return Problem.of(504, "upstream-timeout", "Gateway timeout",
                 "The " + service + " service did not answer within " + millis + " ms").with("service", service);
     }
 
-    static Problem badGateway(String service) {
+    public static Problem badGateway(String service) {
         return Problem.of(502, "bad-gateway", "Bad gateway", "The " + service + " service failed to give a complete answer")
                 .with("service", service);
     }
 
-    static Problem rateLimited(String limit, String detail) {
+    public static Problem rateLimited(String limit, String detail) {
         return Problem.of(429, "rate-limited", "Too many requests", detail).with("limit", limit);
     }
 
-    static Problem documentUnavailable(String service) {
+    public static Problem documentUnavailable(String service) {
         return Problem.of(503, "service-unavailable", "Service unavailable",
                 "The API document cannot be built: the " + service + " service's document has not been fetched yet")
                 .with("service", service);
@@ -60,13 +60,13 @@ final class GatewayProblems {
      * Writes a problem of the gateway's own; never to be stored by a cache, and a 503 says when to
      * retry ({@code retryAfterSeconds}).
      */
-    static void write(HttpServerResponse response, Problem problem, long retryAfterSeconds) {
+    public static void write(HttpServerResponse response, Problem problem, long retryAfterSeconds) {
         headers(response.setStatusCode(problem.status()).headers(), problem, retryAfterSeconds);
         response.end(json(problem));
     }
 
     /** The headers of a problem of the gateway's own, its answer written here or by a service's proxy. */
-    static void headers(MultiMap headers, Problem problem, long retryAfterSeconds) {
+    public static void headers(MultiMap headers, Problem problem, long retryAfterSeconds) {
         headers.set(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                 .set(HttpHeaders.CACHE_CONTROL, "no-store");
         if (problem.status() == 503) {
@@ -76,7 +76,7 @@ final class GatewayProblems {
     }
 
     /** The problem as JSON, the one way the gateway writes it. */
-    static Buffer json(Problem problem) {
+    public static Buffer json(Problem problem) {
         try {
             return Buffer.buffer(JSON.writeValueAsBytes(problem));
         } catch (JsonProcessingException e) {
@@ -85,7 +85,7 @@ final class GatewayProblems {
     }
 
     /** Writes a problem of the gateway's own that is not a 503 (no {@code Retry-After} to give). */
-    static void write(HttpServerResponse response, Problem problem) {
+    public static void write(HttpServerResponse response, Problem problem) {
         if (problem.status() == 503) {
             throw new IllegalArgumentException("a 503 says when to retry: use write(response, problem, retryAfterSeconds)");
         }

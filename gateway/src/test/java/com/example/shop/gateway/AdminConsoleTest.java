@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.shop.gateway.admin.AdminConsole;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.TestTokens;
 import io.quarkus.test.common.QuarkusTestResource;

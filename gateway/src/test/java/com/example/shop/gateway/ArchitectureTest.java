@@ -21,8 +21,8 @@ class ArchitectureTest {
 
     @Test
     void theImportSawTheGateway() {
-        assertTrue(CLASSES.contain("com.example.shop.gateway.Gateway"));
-        assertTrue(CLASSES.contain("com.example.shop.gateway.EdgeAuth"));
+        assertTrue(CLASSES.contain("com.example.shop.gateway.edge.Gateway"));
+        assertTrue(CLASSES.contain("com.example.shop.gateway.edge.EdgeAuth"));
     }
 
     @Test

@@ -91,7 +91,7 @@ class ReusedConnectionTest {
         Thread.sleep(1100); // at most one line a second: an earlier test's may have just been written
         String id = UUID.randomUUID().toString();
         Stubs.drop("catalog", 2);
-        try (LogCapture log = LogCapture.of(UpstreamProblems.class.getName(), RequestIds.MDC_KEY)) {
+        try (LogCapture log = LogCapture.of("com.example.shop.gateway.proxy.UpstreamProblems", RequestIds.MDC_KEY)) {
             given().header(RequestIds.HEADER, id).when().get("/api/products/sku-1").then().statusCode(503);
             LogCapture.Line line = log.await(l -> l.message().contains("GET /api/products/sku-1: 503, the catalog service gave no answer"));
             assertEquals(id, line.mdc());
