@@ -14,7 +14,6 @@ import com.example.shop.cart.CartConfig;
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.carts.CartClaims;
 import com.example.shop.cart.carts.CartsStore;
-import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.carts.ExpireCarts;
 import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.inventory.CleanupInventory;
@@ -28,12 +27,12 @@ import com.example.shop.cart.inventory.MoveStore;
 import com.example.shop.cart.inventory.ReservationStore;
 import com.example.shop.cart.inventory.MoveJournal;
 import com.example.shop.cart.inventory.UnitMoves;
-import com.example.shop.cart.NoCrashPoints;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.support.Api;
-import com.example.shop.cart.support.ArmedCrashPoints;
+import com.example.shop.cart.support.ArmedSeams;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
+import com.example.shop.web.seams.NoSeams;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -84,7 +83,7 @@ class ConcurrencyTest {
     @Inject
     Attempts attempts;
     @Inject
-    ArmedCrashPoints crashPoints;
+    ArmedSeams seams;
 
     @Test
     void twoHundredConcurrentSingleUnitAddsAgainstFiftyInStock() throws Exception {
@@ -263,7 +262,7 @@ class ConcurrencyTest {
         }
         for (int c = 0; c < 40; c++) { // crashed adds: reserved, never claimed; many, so that the cleanups meet on the same moves
             String cart = newCart();
-            crashPoints.arm(CrashPoint.AFTER_RESERVE);
+            seams.arm(CartSeam.AFTER_RESERVE);
             add(cart, skus.get(c % skus.size()), 2).then().statusCode(500);
         }
         for (String sku : skus) { // reservations of carts that no longer exist, left by processes that died
@@ -289,11 +288,11 @@ class ConcurrencyTest {
             InventoryMigration otherMigration = new InventoryMigration(otherInventory, otherHolders,
                     new MigrationStore(otherClient.getDatabase("cart")), otherJournal);
             otherMigration.migrate();
-            Reservations otherReservations = new Reservations(otherHolders, otherJournal, otherSteps, metrics, new NoCrashPoints(),
+            Reservations otherReservations = new Reservations(otherHolders, otherJournal, otherSteps, metrics, new NoSeams(),
                     otherMigration);
             ExpireCarts otherExpiry = new ExpireCarts(otherCarts, otherReservations, metrics, config);
             CleanupInventory otherCleanup = new CleanupInventory(otherJournal, otherSteps, new CartClaims(otherCarts), metrics,
-                    point -> { });
+                    (point, context) -> { });
 
             List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());
             List<CleanupReport> cleanups = Collections.synchronizedList(new ArrayList<>());

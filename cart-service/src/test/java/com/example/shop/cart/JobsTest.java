@@ -16,9 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.support.Api;
-import com.example.shop.cart.support.ArmedCrashPoints;
+import com.example.shop.cart.support.ArmedSeams;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
 import com.example.shop.testsupport.JwtTestResource;
@@ -38,11 +37,11 @@ import org.junit.jupiter.api.Test;
 class JobsTest {
 
     @Inject
-    ArmedCrashPoints crashPoints;
+    ArmedSeams seams;
 
     @AfterEach
     void disarm() {
-        crashPoints.disarm();
+        seams.disarm();
     }
 
 
@@ -112,7 +111,7 @@ class JobsTest {
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 2).then().statusCode(200);
-        crashPoints.arm(CrashPoint.AFTER_RESERVE);
+        seams.arm(CartSeam.AFTER_RESERVE);
         add(cart, sku, 3).then().statusCode(500).contentType("application/problem+json");
         // the process "died": 5 reserved, the cart claims 2
         assertEquals(5, reserved(sku));
@@ -134,7 +133,7 @@ class JobsTest {
         String sku = newSku("CRASH2");
         stock(sku, 4);
         String cart = newCart();
-        crashPoints.arm(CrashPoint.AFTER_RESERVE);
+        seams.arm(CartSeam.AFTER_RESERVE);
         add(cart, sku, 4).then().statusCode(500);
         assertEquals(0, available(sku));
         Api.letWritesAge();
@@ -150,14 +149,14 @@ class JobsTest {
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 6).then().statusCode(200);
-        crashPoints.arm(CrashPoint.AFTER_CART_RELEASE);
+        seams.arm(CartSeam.AFTER_CART_RELEASE);
         change(cart, sku, 2).then().statusCode(500);
         assertEquals(6, reserved(sku), "the cart says 2 but 6 are still reserved");
         Invariant.assertConservation();
         Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(4));
         assertEquals(2, reserved(sku));
-        crashPoints.arm(CrashPoint.AFTER_CART_RELEASE);
+        seams.arm(CartSeam.AFTER_CART_RELEASE);
         Api.remove(cart, sku).then().statusCode(500);
         Api.letWritesAge();
         job("cleanup-inventory", "PT0S").then().statusCode(200).body("counts.returned_units", equalTo(2));
@@ -171,7 +170,7 @@ class JobsTest {
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 3).then().statusCode(200);
-        crashPoints.arm(CrashPoint.AFTER_COMPLETE);
+        seams.arm(CartSeam.AFTER_COMPLETE);
         checkout(cart, "c-1", "approve").then().statusCode(500);
         assertEquals("complete", Api.status(cart));
         assertEquals(3, reserved(sku));

@@ -12,9 +12,8 @@ import static com.example.shop.cart.support.Api.stock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.cart.CrashPoints.CrashPoint;
 import com.example.shop.cart.support.Api;
-import com.example.shop.cart.support.ArmedCrashPoints;
+import com.example.shop.cart.support.ArmedSeams;
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
 import com.example.shop.testsupport.Eventually;
@@ -44,22 +43,22 @@ import org.junit.jupiter.params.provider.EnumSource;
 class MoveCrashPointsTest {
 
     @Inject
-    ArmedCrashPoints crashPoints;
+    ArmedSeams seams;
 
     @AfterEach
     void disarm() {
-        crashPoints.disarm();
+        seams.disarm();
     }
 
     /** An add of 3 to a line of 2 dies at each point; the cart keeps its 2 and the other 8 are available again. */
     @ParameterizedTest
-    @EnumSource(value = CrashPoint.class, names = {"AFTER_JOURNAL", "AFTER_TAKE", "AFTER_RESERVE"})
-    void anAddThatDiesBeforeItsCartWriteLeavesNothingClaimedThatCleanupDoesNotReturn(CrashPoint point) {
+    @EnumSource(value = CartSeam.class, names = {"AFTER_JOURNAL", "AFTER_TAKE", "AFTER_RESERVE"})
+    void anAddThatDiesBeforeItsCartWriteLeavesNothingClaimedThatCleanupDoesNotReturn(CartSeam point) {
         String sku = newSku("ADD-" + point.name().replace('_', '-'));
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 2).then().statusCode(200);
-        crashPoints.arm(point);
+        seams.arm(point);
         add(cart, sku, 3).then().statusCode(500);
         Invariant.assertConservation();
         repair();
@@ -75,7 +74,7 @@ class MoveCrashPointsTest {
         String sku = newSku("SETTLE");
         stock(sku, 10);
         String cart = newCart();
-        crashPoints.arm(CrashPoint.BEFORE_SETTLE);
+        seams.arm(CartSeam.BEFORE_SETTLE);
         add(cart, sku, 4).then().statusCode(500);
         io.restassured.RestAssured.given().get("/carts/" + cart).then().statusCode(200)
                 .body("items[0].qty", org.hamcrest.Matchers.equalTo(4));
@@ -88,13 +87,13 @@ class MoveCrashPointsTest {
 
     /** A decrease from 6 to 2 dies after the cart write, at each later point: the 4 come back by cleanup. */
     @ParameterizedTest
-    @EnumSource(value = CrashPoint.class, names = {"AFTER_CART_RELEASE", "AFTER_UNHOLD", "BEFORE_SETTLE"})
-    void aDecreaseThatDiesAfterItsCartWriteIsFinishedByCleanup(CrashPoint point) {
+    @EnumSource(value = CartSeam.class, names = {"AFTER_CART_RELEASE", "AFTER_UNHOLD", "BEFORE_SETTLE"})
+    void aDecreaseThatDiesAfterItsCartWriteIsFinishedByCleanup(CartSeam point) {
         String sku = newSku("DEC-" + point.name().replace('_', '-'));
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 6).then().statusCode(200);
-        crashPoints.arm(point);
+        seams.arm(point);
         change(cart, sku, 2).then().statusCode(500);
         Invariant.assertConservation();
         repair();
@@ -110,7 +109,7 @@ class MoveCrashPointsTest {
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 6).then().statusCode(200);
-        crashPoints.arm(CrashPoint.AFTER_JOURNAL);
+        seams.arm(CartSeam.AFTER_JOURNAL);
         change(cart, sku, 2).then().statusCode(500);
         repair();
         assertEquals(6, reserved(sku));
@@ -125,7 +124,7 @@ class MoveCrashPointsTest {
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 3).then().statusCode(200);
-        crashPoints.arm(CrashPoint.AFTER_UNHOLD);
+        seams.arm(CartSeam.AFTER_UNHOLD);
         checkout(cart, "s-1", "approve").then().statusCode(500);
         assertEquals("complete", Api.status(cart));
         Invariant.assertConservation();
@@ -151,10 +150,10 @@ class MoveCrashPointsTest {
         stock(sku, 10);
         String cart = newCart();
         add(cart, sku, 3).then().statusCode(200);
-        crashPoints.arm(CrashPoint.AFTER_UNHOLD);
+        seams.arm(CartSeam.AFTER_UNHOLD);
         checkout(cart, "r-1", "approve").then().statusCode(500);
         Hold cleanup = new Hold();
-        crashPoints.holdAt(CrashPoint.CLEANUP_AFTER_READING_MARK, cleanup);
+        seams.holdAt(CartSeam.CLEANUP_AFTER_READING_MARK, cleanup);
         Api.letWritesAge(); // the dead request's move is older than "now"
         String cleaning = Api.startJob("cleanup-inventory", "PT0S").then().statusCode(202).extract().header("Location");
         assertTrue(cleanup.awaitHeld(30), "the cleanup did not reach the sale's move");

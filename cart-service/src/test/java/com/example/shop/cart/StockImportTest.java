@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.cart.support.CatalogStub;
 import com.example.shop.cart.support.Invariant;
-import com.example.shop.cart.support.RacingImportCheckpoints;
+import com.example.shop.cart.support.ArmedSeams;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
@@ -60,11 +60,11 @@ class StockImportTest {
     private static final String IMPORTS = "/admin/inventory/imports";
 
     @Inject
-    RacingImportCheckpoints races;
+    ArmedSeams seams;
 
     @AfterEach
     void disarm() {
-        races.arm(null);
+        seams.disarm();
     }
 
     @Test
@@ -75,7 +75,7 @@ class StockImportTest {
         stock(raised, 10);
         stock(same, 4);
         Response started = startImport(line(fresh, 5) + line(raised, 7) + line(same, 4));
-        started.then().statusCode(202).body("kind", equalTo("stock")).body("id", org.hamcrest.Matchers.notNullValue());
+        started.then().statusCode(202).body("kind", equalTo("import-stock")).body("id", org.hamcrest.Matchers.notNullValue());
         String location = started.header("Location");
         assertNotNull(location);
         assertEquals(IMPORTS + "/" + started.jsonPath().getString("id"), location);
@@ -92,7 +92,7 @@ class StockImportTest {
 
         // listed, newest first, and found by id
         asAdmin().get(IMPORTS + "?limit=1").then().statusCode(200)
-                .body("items[0].id", equalTo(run.getString("id"))).body("items[0].kind", equalTo("stock"));
+                .body("items[0].id", equalTo(run.getString("id"))).body("items[0].kind", equalTo("import-stock"));
         asAdmin().get(IMPORTS + "/" + run.getString("id")).then().statusCode(200).body("counts.created", equalTo(1));
         Invariant.assertConservation();
     }
@@ -224,9 +224,9 @@ class StockImportTest {
         stock(racing, 10);
         stock(calm, 5);
         String cart = newCart();
-        races.arm(() -> add(cart, racing, 3).then().statusCode(200));
+        seams.raceAt(CartSeam.STOCK_IMPORT_BEFORE_WRITE, () -> add(cart, racing, 3).then().statusCode(200));
         JsonPath run = awaitImport(startImport(line(racing, 20) + line(calm, 8) + line(fresh, 4)).header("Location"));
-        assertTrue(races.fired());
+        assertTrue(seams.raced());
         assertEquals("succeeded", run.getString("state"));
         assertCounts(run, 3, 1, 2, 0, 0);
         assertEquals(20, available(racing));
@@ -244,12 +244,12 @@ class StockImportTest {
         String sameLevel = newSku("RACE");
         String otherLevel = newSku("RACE");
         String fresh = newSku("RACE");
-        races.arm(() -> {
+        seams.raceAt(CartSeam.STOCK_IMPORT_BEFORE_WRITE, () -> {
             stock(sameLevel, 6);
             stock(otherLevel, 2);
         });
         JsonPath run = awaitImport(startImport(line(sameLevel, 6) + line(otherLevel, 7) + line(fresh, 1)).header("Location"));
-        assertTrue(races.fired());
+        assertTrue(seams.raced());
         assertEquals("succeeded", run.getString("state"));
         assertCounts(run, 3, 1, 1, 1, 0);
         assertEquals(6, Invariant.stocked(sameLevel));

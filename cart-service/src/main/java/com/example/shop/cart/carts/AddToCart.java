@@ -5,14 +5,14 @@ import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Refusal;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
-import com.example.shop.cart.CrashPoints.CrashPoint;
+import com.example.shop.cart.CartSeam;
 import com.example.shop.cart.catalog.Catalog;
 import com.example.shop.cart.catalog.ProductSnapshot;
-import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.web.concurrency.Attempts;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @Singleton
 public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations,
-        CartMetrics metrics, CrashPoints crashPoints, CartConfig config, Attempts attempts) {
+        CartMetrics metrics, Seams seams, CartConfig config, Attempts attempts) {
 
     public CartView add(String cartId, String sku, int qty) {
         LineLimits.requireWithinServiceLimit(qty, config);
@@ -50,7 +50,7 @@ public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Rese
         }
 
         Move reserved = reservations.reserve(sku, cartId, qty);
-        crashPoints.reached(CrashPoint.AFTER_RESERVE);
+        seams.reached(CartSeam.AFTER_RESERVE);
 
         StoredCart claimed;
         try {

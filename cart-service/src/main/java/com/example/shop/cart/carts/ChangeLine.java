@@ -5,12 +5,12 @@ import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Refusal;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
-import com.example.shop.cart.CrashPoints.CrashPoint;
+import com.example.shop.cart.CartSeam;
 import com.example.shop.cart.catalog.Catalog;
-import com.example.shop.cart.CrashPoints;
 import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.web.concurrency.Attempts;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 @Singleton
 public record ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics,
-        CrashPoints crashPoints, Catalog catalog, CartConfig config, Attempts attempts) {
+        Seams seams, Catalog catalog, CartConfig config, Attempts attempts) {
 
     public CartView change(String cartId, String sku, int qty) {
         LineLimits.requireWithinServiceLimit(qty, config);
@@ -52,7 +52,7 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
             }
             int more = (int) (qty - held);
             Move reserved = reservations.reserve(sku, cartId, more);
-            crashPoints.reached(CrashPoint.AFTER_RESERVE);
+            seams.reached(CartSeam.AFTER_RESERVE);
             StoredCart claimed = store.setLine(cartId, sku, line.qty(), qty, now);
             if (claimed == null) {
                 reservations.release(sku, cartId, more, Return.COMPENSATION);
@@ -67,7 +67,7 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
             reservations.abandon(release);
             return Optional.empty();
         }
-        crashPoints.reached(CrashPoint.AFTER_CART_RELEASE);
+        seams.reached(CartSeam.AFTER_CART_RELEASE);
         reservations.finishRelease(release, Return.RELEASE);
         reservations.settle(release);
         return Optional.of(CartView.of(unclaimed));

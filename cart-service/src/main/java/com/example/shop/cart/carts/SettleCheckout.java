@@ -1,8 +1,8 @@
 package com.example.shop.cart.carts;
 
-import com.example.shop.cart.CrashPoints;
-import com.example.shop.cart.CrashPoints.CrashPoint;
+import com.example.shop.cart.CartSeam;
 import com.example.shop.cart.inventory.Reservations;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
@@ -15,7 +15,7 @@ import java.util.Optional;
  * or abandon makes the cart active again with its reservations. See docs/design.md, Carts and checkout.
  */
 @Singleton
-public record SettleCheckout(CartsStore store, Reservations reservations, CrashPoints crashPoints) {
+public record SettleCheckout(CartsStore store, Reservations reservations, Seams seams) {
 
     /**
      * Approves the pending attempt under {@code key} and finishes the sale. Returns the cart as it
@@ -27,7 +27,7 @@ public record SettleCheckout(CartsStore store, Reservations reservations, CrashP
         if (completed == null) {
             return null;
         }
-        crashPoints.reached(CrashPoint.AFTER_COMPLETE);
+        seams.reached(CartSeam.AFTER_COMPLETE);
         StoredCart settled = finalizeSale(completed, new long[1]);
         return settled == null ? completed : settled;
     }

@@ -2,8 +2,8 @@ package com.example.shop.cart.inventory;
 
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
-import com.example.shop.cart.CrashPoints;
-import com.example.shop.cart.CrashPoints.CrashPoint;
+import com.example.shop.cart.CartSeam;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +25,7 @@ import org.jboss.logging.Logger;
  * that may be changing leaves its move to the next run. See docs/design.md, Stock moves.
  */
 @Singleton
-public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics, CrashPoints crashPoints) {
+public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics, Seams seams) {
 
     private static final Logger LOG = Logger.getLogger(CleanupInventory.class);
     /** Moves one run takes on; the next run takes the rest. */
@@ -83,7 +83,7 @@ public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims clai
             }
             case RELEASE, SELL -> {
                 OptionalLong taken = steps.takenFromReservation(move);
-                crashPoints.reached(CrashPoint.CLEANUP_AFTER_READING_MARK);
+                seams.reached(CartSeam.CLEANUP_AFTER_READING_MARK);
                 if (taken.isPresent()) {
                     boolean sale = move.kind() == MoveKind.SELL;
                     steps.restore(move.op(), move.sku(), sale ? 0 : taken.getAsLong(), sale ? taken.getAsLong() : 0);

@@ -1,5 +1,6 @@
 package com.example.shop.cart.inventory;
 
+import com.example.shop.cart.CartSeam;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.web.bulk.ImportKind;
 import com.example.shop.web.bulk.ImportLine;
@@ -7,6 +8,7 @@ import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
 import com.example.shop.web.concurrency.Attempts;
 import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.seams.Seams;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Date;
@@ -33,13 +35,13 @@ public class ImportStock implements LineImporter<StockLine> {
 
     private final InventoryStore inventory;
     private final Attempts attempts;
-    private final ImportCheckpoints checkpoints;
+    private final Seams seams;
     private final AvailabilityOutbox availability;
 
-    ImportStock(InventoryStore inventory, Attempts attempts, ImportCheckpoints checkpoints, AvailabilityOutbox availability) {
+    ImportStock(InventoryStore inventory, Attempts attempts, Seams seams, AvailabilityOutbox availability) {
         this.inventory = inventory;
         this.attempts = attempts;
-        this.checkpoints = checkpoints;
+        this.seams = seams;
         this.availability = availability;
     }
 
@@ -121,7 +123,7 @@ public class ImportStock implements LineImporter<StockLine> {
         if (writes.isEmpty()) {
             return pending.isEmpty();
         }
-        checkpoints.betweenReadAndWrite();
+        seams.reached(CartSeam.STOCK_IMPORT_BEFORE_WRITE, skus);
         // an insert refused was created meanwhile: the next round reads and adjusts it
         InventoryStore.LevelsWritten result = inventory.setLevels(writes, now);
         // a bulk write returns no documents: the states are read back, each with the revision it has

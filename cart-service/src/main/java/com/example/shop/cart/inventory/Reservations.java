@@ -3,8 +3,8 @@ package com.example.shop.cart.inventory;
 import com.example.shop.cart.CartMetrics;
 import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
-import com.example.shop.cart.CrashPoints;
-import com.example.shop.cart.CrashPoints.CrashPoint;
+import com.example.shop.cart.CartSeam;
+import com.example.shop.web.seams.Seams;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,17 +28,17 @@ public class Reservations {
     private final MoveJournal journal;
     private final UnitMoves steps;
     private final CartMetrics metrics;
-    private final CrashPoints crashPoints;
+    private final Seams seams;
     private final InventoryMigration migration;
 
-    public Reservations(ReservationStore reservations, MoveJournal journal, UnitMoves steps, CartMetrics metrics, CrashPoints crashPoints,
+    public Reservations(ReservationStore reservations, MoveJournal journal, UnitMoves steps, CartMetrics metrics, Seams seams,
                         InventoryMigration migration) {
         this.migration = migration;
         this.reservations = reservations;
         this.journal = journal;
         this.steps = steps;
         this.metrics = metrics;
-        this.crashPoints = crashPoints;
+        this.seams = seams;
     }
 
     /**
@@ -55,13 +55,13 @@ public class Reservations {
             throw CartProblems.insufficientInventory(sku, availableBefore, units);
         }
         Move move = journal.begin(MoveKind.RESERVE, sku, cartId, units);
-        crashPoints.reached(CrashPoint.AFTER_JOURNAL);
+        seams.reached(CartSeam.AFTER_JOURNAL);
         UnitMoves.Taken taken = steps.take(move);
         if (!taken.done()) {
             journal.abandon(move);
             throw CartProblems.insufficientInventory(sku, taken.available(), units);
         }
-        crashPoints.reached(CrashPoint.AFTER_TAKE);
+        seams.reached(CartSeam.AFTER_TAKE);
         steps.hold(move, units, Date.from(move.at()));
         metrics.reserved(units);
         return move;
@@ -70,14 +70,14 @@ public class Reservations {
     /** Journals the return of {@code units} before the caller unclaims them in the cart; then {@link #finishRelease} or {@link #abandon}. */
     public Move beginRelease(String sku, String cartId, long units) {
         Move move = journal.begin(MoveKind.RELEASE, sku, cartId, units);
-        crashPoints.reached(CrashPoint.AFTER_JOURNAL);
+        seams.reached(CartSeam.AFTER_JOURNAL);
         return move;
     }
 
     /** Moves the units of a begun release from the cart's reservation back to available stock; returns how many. */
     public long finishRelease(Move release, Return reason) {
         long units = steps.unhold(release);
-        crashPoints.reached(CrashPoint.AFTER_UNHOLD);
+        seams.reached(CartSeam.AFTER_UNHOLD);
         if (units > 0) {
             steps.restore(release.op(), release.sku(), units, 0);
         }
@@ -100,7 +100,7 @@ public class Reservations {
 
     /** The caller's cart write is done (or compensated): the move's marks and journal entry can go. */
     public void settle(Move move) {
-        crashPoints.reached(CrashPoint.BEFORE_SETTLE);
+        seams.reached(CartSeam.BEFORE_SETTLE);
         journal.settleLater(move);
     }
 
@@ -117,7 +117,7 @@ public class Reservations {
         }
         Move sale = begun.get();
         long sold = steps.unhold(sale);
-        crashPoints.reached(CrashPoint.AFTER_UNHOLD);
+        seams.reached(CartSeam.AFTER_UNHOLD);
         if (sold > 0) {
             steps.restore(sale.op(), sku, 0, sold);
         }
@@ -149,7 +149,7 @@ public class Reservations {
         }
         Move move = journal.beginBatch(MoveKind.RETURN_ALL, held.stream().map(StoredReservation::id).toList());
         Map<String, Long> taken = steps.unholdAll(move.op(), held);
-        crashPoints.reached(CrashPoint.AFTER_UNHOLD);
+        seams.reached(CartSeam.AFTER_UNHOLD);
         Map<String, Long> unitsBySku = new LinkedHashMap<>();
         taken.forEach((id, units) -> unitsBySku.merge(StoredReservation.skuOf(id), units, Long::sum));
         List<String> busy = held.stream().map(StoredReservation::id).filter(id -> !taken.containsKey(id)).toList();
