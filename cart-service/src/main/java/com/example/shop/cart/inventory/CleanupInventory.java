@@ -40,10 +40,12 @@ public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims clai
         // stored dates have milliseconds: the cutoff too, so that "older than" means the same to both
         Instant cutoff = Instant.now().minus(olderThan).truncatedTo(ChronoUnit.MILLIS);
         Counts counts = new Counts();
-        for (Move move : journal.olderThan(cutoff, MOVES_PER_RUN)) {
-            if (!journal.claim(move)) {
+        for (Move left : journal.olderThan(cutoff, MOVES_PER_RUN)) {
+            Optional<Move> claimed = journal.claim(left);
+            if (claimed.isEmpty()) {
                 continue; // settled meanwhile, or another run is finishing it
             }
+            Move move = claimed.get();
             counts.examined++;
             boolean settled = false;
             try {

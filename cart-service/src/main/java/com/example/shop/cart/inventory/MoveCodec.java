@@ -20,7 +20,8 @@ final class MoveCodec extends StoredCodec<Move> {
     protected Move fromDocument(Document doc) {
         return new Move(doc.getString(Move.OP), WireName.stored(MoveKind.class, doc.getString(Move.KIND)), doc.getDate(Move.AT).toInstant(),
                 doc.getString(Move.SKU), doc.getString(Move.CART), number(doc, Move.UNITS),
-                doc.getList(Move.RESERVATIONS, String.class, List.of()), instant(doc, Move.OWNED_UNTIL));
+                doc.getList(Move.RESERVATIONS, String.class, List.of()), doc.getString(Move.HOLDER),
+                instant(doc, Move.CLAIMED_UNTIL));
     }
 
     @Override
@@ -32,8 +33,8 @@ final class MoveCodec extends StoredCodec<Move> {
         if (!move.reservations().isEmpty()) {
             doc.append(Move.RESERVATIONS, move.reservations());
         }
-        if (move.ownedUntil() != null) {
-            doc.append(Move.OWNED_UNTIL, Date.from(move.ownedUntil()));
+        if (move.holder() != null) {
+            doc.append(Move.HOLDER, move.holder()).append(Move.CLAIMED_UNTIL, Date.from(move.claimedUntil()));
         }
         return doc;
     }

@@ -31,7 +31,7 @@ public class MoveJournal {
 
     private static final Logger LOG = Logger.getLogger(MoveJournal.class);
     private static final int BATCH = 512;
-    /** How long a job's batch move is its own: far longer than a batch (a handful of bulk writes) takes. */
+    /** How long a claim on a move lasts (a job's batch, a cleanup's move): far longer than finishing one takes. */
     static final Duration BATCH_OWNED_FOR = Duration.ofMinutes(2);
 
     private final MoveStore moves;
@@ -52,15 +52,19 @@ public class MoveJournal {
         return begin(Move.of(UUID.randomUUID().toString(), kind, sku, cartId, units));
     }
 
-    /** Journals a new move of several reservations, by a job that will work on it for at most {@link #BATCH_OWNED_FOR}. */
+    /**
+     * Journals a new move of several reservations, claimed by the job's batch that will work on it for
+     * at most {@link #BATCH_OWNED_FOR} (its holder the move's own op: the batch settles it, nobody releases it).
+     */
     Move beginBatch(MoveKind kind, List<String> reservationIds) {
         Instant now = Instant.now();
-        return begin(new Move(UUID.randomUUID().toString(), kind, now, null, null, 0, reservationIds, now.plus(BATCH_OWNED_FOR)));
+        String op = UUID.randomUUID().toString();
+        return begin(new Move(op, kind, now, null, null, 0, reservationIds, op, now.plus(BATCH_OWNED_FOR)));
     }
 
     /** Journals reservations for the cleanup to compare with their carts' claims (no owner at work on them). */
     Move reconcileLater(String op, List<String> reservationIds) {
-        return begin(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null));
+        return begin(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null, null));
     }
 
     Move begin(Move move) {
@@ -70,7 +74,7 @@ public class MoveJournal {
 
     /** Journals reservations for reconciliation under an op derived from what they are; false when that op is journalled already. */
     boolean reconcileLaterOnce(String op, List<String> reservationIds) {
-        return moves.insertIfAbsent(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null));
+        return moves.insertIfAbsent(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null, null));
     }
 
     /**
@@ -87,7 +91,7 @@ public class MoveJournal {
         if (resumed == null) {
             return Optional.of(begin(move)); // settled in between: a new move, which finds nothing left to do
         }
-        return claim(resumed) ? Optional.of(resumed) : Optional.empty();
+        return claim(resumed);
     }
 
     /** Forgets a move none of whose steps applied (its first step was refused). */
@@ -100,7 +104,7 @@ public class MoveJournal {
         Instant now = Instant.now();
         List<Move> left = new ArrayList<>();
         for (Move move : moves.journalledBefore(Date.from(cutoff), limit)) {
-            if (move.ownedUntil() == null || move.ownedUntil().isBefore(now)) {
+            if (!move.claimedAt(now)) {
                 left.add(move);
             }
         }
@@ -108,15 +112,18 @@ public class MoveJournal {
     }
 
     /**
-     * Makes the move this worker's for {@link #BATCH_OWNED_FOR}, if nobody owns it now: two cleanups
+     * Claims the move for this worker for {@link #BATCH_OWNED_FOR}, if no claim on it runs: two cleanups
      * (two replicas, or a scheduled and a triggered run) never finish one move at once. Without it,
      * one could settle the move (and delete its emptied reservation) between the other's reading of
      * the first mark and its repeating of the next step, which would then apply a second time on a
-     * document that no longer remembers the first. False when another worker owns it or it is settled.
+     * document that no longer remembers the first. The move as claimed; empty when another worker
+     * holds it or it is settled.
      */
-    boolean claim(Move move) {
+    Optional<Move> claim(Move move) {
         Instant now = Instant.now();
-        return moves.claim(move.op(), Date.from(now), Date.from(now.plus(BATCH_OWNED_FOR)));
+        String holder = UUID.randomUUID().toString();
+        return moves.claim(move.op(), holder, BATCH_OWNED_FOR, now)
+                ? Optional.of(move.claimedBy(holder, now.plus(BATCH_OWNED_FOR))) : Optional.empty();
     }
 
     /** Keeps in a batch move only these of its reservations: those whose carts the cleanup could not decide yet. */
@@ -125,8 +132,8 @@ public class MoveJournal {
     }
 
     /** Gives up a claimed move that could not be finished yet, for the next run to take at once. */
-    void unclaim(Move move) {
-        moves.unclaim(move.op());
+    void unclaim(Move claimed) {
+        moves.unclaim(claimed.op(), claimed.holder());
     }
 
     /** Settles the move soon, on the settling thread (after the request answered). */

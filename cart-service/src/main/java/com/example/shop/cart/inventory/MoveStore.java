@@ -1,15 +1,13 @@
 package com.example.shop.cart.inventory;
 
-import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
 import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Filters.or;
 import static com.mongodb.client.model.Updates.set;
-import static com.mongodb.client.model.Updates.unset;
 
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
+import com.example.shop.web.leases.LeaseStore;
 import com.example.shop.web.database.ServiceDatabase;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
@@ -19,6 +17,8 @@ import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
@@ -28,10 +28,11 @@ import org.bson.conversions.Bson;
 /**
  * The journal of unit moves in flight, {@code inventory_moves}: one {@link Move} per move, from
  * before its first step until it is settled ({@link MoveJournal}), written as
- * {@link InventoryStore#STEPS}. Every query of the journal is a method here.
+ * {@link InventoryStore#STEPS}. Every query of the journal is a method here; a worker claims an
+ * entry with a lease on it ({@link LeaseStore#onDocuments}: {@code holder}, {@code expires_at}).
  */
 @Singleton
-public record MoveStore(MongoCollection<Move> moves) implements FeatureIndexes {
+public record MoveStore(MongoCollection<Move> moves, LeaseStore claims) implements FeatureIndexes {
 
     /** The journal of unit moves in flight. */
     private static final String INVENTORY_MOVES = "inventory_moves";
@@ -44,6 +45,10 @@ public record MoveStore(MongoCollection<Move> moves) implements FeatureIndexes {
     @Inject
     public MoveStore(MongoDatabase database) {
         this(ServiceDatabase.collection(database, INVENTORY_MOVES, new MoveCodec()).withWriteConcern(InventoryStore.STEPS));
+    }
+
+    private MoveStore(MongoCollection<Move> moves) {
+        this(moves, LeaseStore.onDocuments(moves));
     }
 
     @Override
@@ -86,15 +91,14 @@ public record MoveStore(MongoCollection<Move> moves) implements FeatureIndexes {
         return moves.find(lt(Move.AT, cutoff)).sort(new Document(Move.AT, 1)).limit(limit).into(new ArrayList<>());
     }
 
-    /** Makes the move owned until {@code until} if nobody owns it at {@code now}; true when it did. */
-    boolean claim(String op, Date now, Date until) {
-        return moves.updateOne(and(byOp(op), or(eq(Move.OWNED_UNTIL, null), lt(Move.OWNED_UNTIL, now))), set(Move.OWNED_UNTIL, until))
-                .getModifiedCount() == 1;
+    /** Claims the move for {@code holder} for {@code term} if no claim on it runs at {@code now}; true when it did. */
+    boolean claim(String op, String holder, Duration term, Instant now) {
+        return claims.take(op, holder, term, now).isPresent();
     }
 
-    /** Gives up the ownership of the move. */
-    void unclaim(String op) {
-        moves.updateOne(byOp(op), unset(Move.OWNED_UNTIL));
+    /** Gives up {@code holder}'s claim on the move. */
+    void unclaim(String op, String holder) {
+        claims.release(op, holder);
     }
 
     /** Keeps in a batch move only these of its reservations. */
