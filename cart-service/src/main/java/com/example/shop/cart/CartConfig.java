@@ -132,12 +132,13 @@ public interface CartConfig {
     interface Jobs {
         /**
          * How long a run's lease on its job lasts without renewal. A replica that dies mid-run holds
-         * the job this long at most; then the next trigger records that run as abandoned.
+         * the job this long at most; then its run is taken for dead (failed, abandoned), and a run
+         * that could not renew its lease stops.
          */
         @WithDefault("30s")
         Duration lease();
 
-        /** How often a running job records its counts so far and renews its lease (well below the lease). */
+        /** How often a running job renews its lease and then records its counts so far (well below the lease). */
         @WithDefault("2s")
         Duration heartbeatEvery();
 

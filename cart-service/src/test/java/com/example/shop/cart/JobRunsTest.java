@@ -2,6 +2,8 @@ package com.example.shop.cart;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
@@ -13,7 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.cart.jobs.JobName;
 import com.example.shop.cart.jobs.JobRunner;
-import com.example.shop.cart.jobs.JobRuns;
 import com.example.shop.cart.jobs.JobsStore;
 import com.example.shop.cart.jobs.RunTrigger;
 import com.example.shop.cart.support.Api;
@@ -51,7 +52,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Job runs: started in the background (202 + Location), followed by GET, listed newest first,
- * never two of one job at once across replicas, and a run whose replica died recorded as abandoned.
+ * never two of one job at once across replicas: a run whose replica died is recorded as abandoned,
+ * and a run that lost its lease stops.
  * A second replica is a {@link JobRunner} on its own MongoClient whose expire-carts work waits for
  * the test's signal, so that "a run is going on elsewhere" lasts exactly as long as the test needs.
  */
@@ -62,6 +64,7 @@ import org.junit.jupiter.api.Test;
 class JobRunsTest {
 
     private static final String RUN_LOCATION = "^/admin/jobs/runs/[0-9a-f]{24}$";
+    private static final Duration LEASE = Duration.ofSeconds(30);
 
     private MongoClient otherClient;
     private JobRunner otherReplica;
@@ -72,8 +75,7 @@ class JobRunsTest {
     void secondReplica() {
         working = new Hold();
         otherClient = MongoClients.create(MongoTestResource.connectionString());
-        JobRuns runs = new JobRuns(new JobsStore(otherClient.getDatabase("cart")), Duration.ofSeconds(30));
-        otherReplica = new JobRunner(runs, Map.of(JobName.EXPIRE_CARTS, new JobRunner.Job(Duration.ZERO, (threshold, progress) -> {
+        otherReplica = new JobRunner(new JobsStore(otherClient.getDatabase("cart"), LEASE), LEASE, Map.of(JobName.EXPIRE_CARTS, new JobRunner.Job(Duration.ZERO, (threshold, progress) -> {
             progress.accept(counts(7, 0, 0));
             working.hold();
             return counts(7, 7, 21);
@@ -85,7 +87,7 @@ class JobRunsTest {
         working.release();
         // Let a run of the second replica end (and release its lease) before the next test.
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (TestDatabase.database("cart").getCollection("job_leases").countDocuments(new Document("_id", "expire-carts")) > 0
+        while (TestDatabase.database("cart").getCollection("leases").countDocuments(new Document("_id", "expire-carts")) > 0
                 && System.nanoTime() < deadline) {
             sleep(20);
         }
@@ -107,12 +109,12 @@ class JobRunsTest {
                     .header("Location", "/admin/jobs/runs/" + id)
                     .body("id", equalTo(id))
                     .body("state", equalTo("running"))
-                    .body("job", equalTo("expire-carts"));
+                    .body("kind", equalTo("expire-carts"));
         }
 
         // This instance shows the other replica's run, with its counts so far.
         Response running = awaitCounts("/admin/jobs/runs/" + id, "locked", 7);
-        running.then().body("state", equalTo("running")).body("trigger", equalTo("manual"))
+        running.then().body("state", equalTo("running")).body("labels.trigger", equalTo("manual"))
                 .body("finished_at", nullValue()).body("started_at", notNullValue());
 
         working.release();
@@ -120,7 +122,7 @@ class JobRunsTest {
         finished.then().body("state", equalTo("succeeded"))
                 .body("counts.expired", equalTo(7)).body("counts.returned_units", equalTo(21))
                 .body("finished_at", notNullValue())
-                .body("error", nullValue());
+                .body("problems", empty());
         // Only that one run of the job exists for this moment: none of the eight triggers started another.
         List<Map<String, Object>> runs = Api.asAdmin().queryParam("job", "expire-carts").queryParam("limit", 100)
                 .get("/admin/jobs/runs").then().statusCode(200).extract().jsonPath().getList("items");
@@ -165,12 +167,13 @@ class JobRunsTest {
         // A replica took the lease, recorded some progress and died two minutes ago.
         String dead = new ObjectId().toHexString();
         Date twoMinutesAgo = new Date(System.currentTimeMillis() - 120_000);
-        TestDatabase.database("cart").getCollection("job_runs").insertOne(new Document("_id", dead)
-                .append("job", "resolve-checkouts").append("trigger", "scheduled").append("state", "running")
+        TestDatabase.database("cart").getCollection("runs").insertOne(new Document("_id", dead)
+                .append("kind", "resolve-checkouts").append("labels", new Document("trigger", "scheduled")).append("state", "running")
                 .append("counts", new Document("completed", 1L).append("released", 0L).append("finalized", 0L))
-                .append("started_at", twoMinutesAgo).append("finished_at", null).append("heartbeat_at", twoMinutesAgo));
-        TestDatabase.database("cart").getCollection("job_leases").replaceOne(new Document("_id", "resolve-checkouts"),
-                new Document("_id", "resolve-checkouts").append("run_id", dead)
+                .append("problems", List.of())
+                .append("started_at", twoMinutesAgo).append("heartbeat_at", twoMinutesAgo).append("finished_at", null));
+        TestDatabase.database("cart").getCollection("leases").replaceOne(new Document("_id", "resolve-checkouts"),
+                new Document("_id", "resolve-checkouts").append("holder", dead)
                         .append("expires_at", new Date(System.currentTimeMillis() - 90_000)),
                 new com.mongodb.client.model.ReplaceOptions().upsert(true));
 
@@ -179,10 +182,39 @@ class JobRunsTest {
         assertNotEquals(dead, fresh.jsonPath().getString("id"));
         Api.asAdmin().get("/admin/jobs/runs/" + dead).then().statusCode(200)
                 .body("state", equalTo("failed"))
-                .body("error", containsString("abandoned"))
+                .body("problems[0].type", endsWith("/run-failed"))
+                .body("problems[0].detail", containsString("abandoned"))
                 .body("counts.completed", equalTo(1))
                 .body("finished_at", notNullValue());
         Api.awaitRun(fresh.header("Location")).then().body("state", equalTo("succeeded"));
+    }
+
+    @Test
+    void aRunThatLostItsLeaseStopsAndEndsFailedSoTheJobNeverShowsTwoLiveRuns() {
+        // A second replica whose run works on, telling its progress, until it is stopped.
+        JobRunner busy = new JobRunner(new JobsStore(otherClient.getDatabase("cart"), LEASE), LEASE,
+                Map.of(JobName.CLEANUP_INVENTORY, new JobRunner.Job(Duration.ZERO, (threshold, progress) -> {
+                    for (long examined = 0; ; examined++) {
+                        progress.accept(Map.of("examined", examined));
+                        sleep(20);
+                    }
+                })), Duration.ofMillis(100), Duration.ofDays(7));
+        var leases = TestDatabase.database("cart").getCollection("leases");
+        try {
+            String id = busy.start(JobName.CLEANUP_INVENTORY, RunTrigger.MANUAL).run().id();
+            // Its lease is another run's now, as when it went unrenewed past its term and was taken over.
+            leases.updateOne(new Document("_id", "cleanup-inventory"), new Document("$set", new Document("holder", "another-run")
+                    .append("expires_at", new Date(System.currentTimeMillis() + 60_000))));
+
+            // Its next renewal fails: it heartbeats no more, stops, and records its end as failed.
+            Api.awaitRun("/admin/jobs/runs/" + id).then().body("state", equalTo("failed"))
+                    .body("problems[0].type", endsWith("/run-failed"))
+                    .body("problems[0].detail", containsString("lease"))
+                    .body("finished_at", notNullValue());
+        } finally {
+            leases.deleteOne(new Document("_id", "cleanup-inventory").append("holder", "another-run"));
+            busy.close();
+        }
     }
 
     @Test
@@ -200,7 +232,7 @@ class JobRunsTest {
         second.then().statusCode(200);
         assertEquals(started.get(0), second.jsonPath().getString("items[0].id"));
         List<String> all = Api.asAdmin().queryParam("limit", 100).get("/admin/jobs/runs")
-                .then().statusCode(200).extract().jsonPath().getList("items.job");
+                .then().statusCode(200).extract().jsonPath().getList("items.kind");
         assertTrue(all.contains("resolve-checkouts"));
     }
 
@@ -210,8 +242,8 @@ class JobRunsTest {
         answer.then().statusCode(202)
                 .header("Location", matchesPattern(RUN_LOCATION))
                 .header("Cache-Control", "private, no-store")
-                .body("job", equalTo("expire-carts"))
-                .body("trigger", equalTo("manual"))
+                .body("kind", equalTo("expire-carts"))
+                .body("labels.trigger", equalTo("manual"))
                 .body("started_at", notNullValue());
         assertEquals("/admin/jobs/runs/" + answer.jsonPath().getString("id"), answer.header("Location"));
         Api.awaitRun(answer.header("Location")).then().body("state", equalTo("succeeded"))

@@ -56,7 +56,7 @@ class ScheduledJobTest {
         // Recorded like an admin's run: an operator sees that the schedule ran it and what it did.
         List<Map<String, Object>> runs = Api.asAdmin().queryParam("job", "expire-carts").get("/admin/jobs/runs")
                 .then().statusCode(200).extract().jsonPath().getList("items");
-        assertTrue(runs.stream().anyMatch(run -> "scheduled".equals(run.get("trigger")) && "succeeded".equals(run.get("state"))
+        assertTrue(runs.stream().anyMatch(run -> "scheduled".equals(((Map<?, ?>) run.get("labels")).get("trigger")) && "succeeded".equals(run.get("state"))
                 && ((Map<?, ?>) run.get("counts")).get("expired") instanceof Number n && n.longValue() >= 1
                 && run.get("finished_at") != null), runs.toString());
         Invariant.assertStrict();

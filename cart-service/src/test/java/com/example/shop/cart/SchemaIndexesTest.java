@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * The indexes web-support's SchemaSetup gathers from the features' stores are, key for key and
  * option for option, the ones the cart service declared before the features declared them, in the
  * same order, so that no deployment sees a different index: the list below is that declaration, as
- * it stood.
+ * it stood. The job runs' two indexes on {@code job_runs} went with that collection: the runs are
+ * web-support's, in {@code runs}, paged by {@code _id}.
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -32,11 +33,7 @@ class SchemaIndexesTest {
                     new IndexOptions().name("status_last_modified")),
             RequiredIndex.on("inventory", Indexes.ascending("qty"), new IndexOptions().name("available")),
             RequiredIndex.on("inventory", Indexes.descending("reserved"), new IndexOptions().name("reserved")),
-            RequiredIndex.on("inventory_moves", Indexes.ascending("at"), new IndexOptions().name("at")),
-            RequiredIndex.on("job_runs", Indexes.compoundIndex(Indexes.ascending("job"),
-                    Indexes.descending("started_at", "_id")), new IndexOptions().name("job_started_at")),
-            RequiredIndex.on("job_runs", Indexes.descending("started_at", "_id"),
-                    new IndexOptions().name("started_at")));
+            RequiredIndex.on("inventory_moves", Indexes.ascending("at"), new IndexOptions().name("at")));
 
     @Inject
     SchemaSetup schema;

@@ -6,7 +6,8 @@ import com.example.shop.web.PageSize;
 import com.example.shop.web.WireName;
 import com.example.shop.web.caching.CachePolicy;
 import com.example.shop.web.caching.HttpCaching;
-import com.example.shop.web.identifiers.Identifiers;
+import com.example.shop.web.runs.Run;
+import com.example.shop.web.runs.RunPage;
 import com.example.shop.web.runs.RunStarted;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -50,11 +51,9 @@ public class AdminJobsResource {
     private static final int MAX_LIMIT = 100;
 
     private final JobRunner runner;
-    private final JobRuns runs;
 
-    AdminJobsResource(JobRunner runner, JobRuns runs) {
+    AdminJobsResource(JobRunner runner) {
         this.runner = runner;
-        this.runs = runs;
     }
 
     @POST
@@ -66,7 +65,7 @@ public class AdminJobsResource {
                     + "of it is going on (on any replica), this answers that run.")
     @APIResponse(responseCode = "202", description = "The run (started now, or already running); follow Location",
             headers = @Header(name = "Location", description = "The run: /admin/jobs/runs/{id}", schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = JobRunView.class)))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Run.class)))
     @APIResponse(responseCode = "400", description = "olderThan is not a non-negative ISO-8601 duration, or an unknown query parameter")
     @APIResponse(responseCode = "404", description = "No such job")
     public Response start(@PathParam("job") @Parameter(description = "The job",
@@ -84,14 +83,11 @@ public class AdminJobsResource {
     @GET
     @Path("/runs/{id}")
     @Operation(operationId = "getJobRun", summary = "One job run: state, counts so far, start and end",
-            description = "Where the run is (running, succeeded or failed), its counts so far, when it started and ended, and why it failed. A run whose replica stopped is shown failed (abandoned).")
+            description = "Where the run is (running, succeeded or failed), its counts so far, when it started and ended, and why it failed (a run-failed problem). A run whose replica stopped is shown failed (abandoned).")
     @APIResponse(responseCode = "200", description = "The run")
     @APIResponse(responseCode = "404", description = "No run with this id")
-    public JobRunView run(@PathParam("id") @Parameter(description = "The run's id") String id) {
-        if (!Identifiers.isObjectId(id)) {
-            throw CartProblems.noSuchJobRun(id);
-        }
-        return runs.find(id).orElseThrow(() -> CartProblems.noSuchJobRun(id));
+    public Run run(@PathParam("id") @Parameter(description = "The run's id") String id) {
+        return runner.find(id).orElseThrow(() -> CartProblems.noSuchJobRun(id));
     }
 
     @GET
@@ -100,7 +96,7 @@ public class AdminJobsResource {
             description = "Manual and scheduled runs of the jobs, newest first, a page at a time (limit, cursor); job narrows to one job. Finished runs are kept for cart.jobs.keep-runs-for.")
     @APIResponse(responseCode = "200", description = "One page of runs")
     @APIResponse(responseCode = "400", description = "Unknown job, limit out of 1..100, or a cursor this service did not write (the problem names it)")
-    public JobRunView.Page list(
+    public RunPage list(
             @QueryParam("job") @Parameter(description = "Only runs of this job",
                     schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts"}))
             String job,
@@ -108,10 +104,7 @@ public class AdminJobsResource {
             @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page, unchanged") String cursor) {
         JobName name = job == null ? null : WireName.find(JobName.class, job).orElseThrow(() ->
                 Problems.invalidField("job", "Query parameter 'job' must be one of " + WireName.all(JobName.class)));
-        int size = PageSize.of(limit, DEFAULT_LIMIT, MAX_LIMIT);
-        JobRuns.RunPosition after = cursor == null ? null : JobRuns.RunPosition.fromCursor(cursor).orElseThrow(() ->
-                Problems.invalidField("cursor", "Query parameter 'cursor' must be the 'next' of a page, unchanged"));
-        return runs.page(name, size, after);
+        return runner.page(name, cursor, PageSize.of(limit, DEFAULT_LIMIT, MAX_LIMIT));
     }
 
     /** The {@code olderThan} of a start: a duration, not negative. */

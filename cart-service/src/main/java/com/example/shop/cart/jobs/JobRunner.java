@@ -1,44 +1,50 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartProblems;
+import com.example.shop.web.leases.LeaseStore;
+import com.example.shop.web.runs.Run;
+import com.example.shop.web.runs.RunLabels;
+import com.example.shop.web.runs.RunPage;
 import com.example.shop.web.runs.RunState;
+import com.example.shop.web.runs.RunStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 /**
- * Starts job runs in the background and records them ({@link JobRuns}), for admin triggers and
- * the schedule alike:
- * <ol>
- * <li>take the job's lease for a new run id; if another run holds it (on any replica), answer
- * that run instead of starting a second one;</li>
- * <li>record the run as running, and answer at once: the work goes on in a thread of this
- * service, whatever the client that triggered it does;</li>
- * <li>every heartbeat, record the counts so far and renew the lease;</li>
- * <li>at the end, record succeeded (or failed, with the error) and the final counts, and release
- * the lease.</li>
- * </ol>
- * Plain Java over a {@link JobRuns}: tests build a second one on another MongoClient to act as a
- * second replica.
+ * Starts job runs in the background and records them, for admin triggers and the schedule alike.
+ * A run first takes its job's lease ({@link JobsStore}); while another run holds it (on any
+ * replica), a trigger answers that run instead of starting a second. A run takes over the lease of
+ * a dead one and records that one failed. It heartbeats only after renewing its lease, and stops
+ * when the lease is lost, so a job never shows two live runs (see docs/design.md, Runs). Plain
+ * Java over a {@link JobsStore}: tests build a second one on another MongoClient as a second replica.
  */
 public class JobRunner implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(JobRunner.class);
     /** How long a trigger that lost the lease waits for the winner's run record to appear. */
     private static final Duration JOIN_WAIT = Duration.ofSeconds(5);
+    /** Every job's kind of run. */
+    static final Set<String> KINDS = Arrays.stream(JobName.values()).map(JobName::wire).collect(Collectors.toUnmodifiableSet());
 
     /** A job's work: runs with a threshold, reports counts so far, returns the final counts. */
     @FunctionalInterface
@@ -54,19 +60,32 @@ public class JobRunner implements AutoCloseable {
     }
 
     /** A trigger's outcome: the run that is running now for it, and whether this trigger started it. */
-    public record Started(JobRunView run, boolean started) {
+    public record Started(Run run, boolean started) {
     }
 
-    private final JobRuns runs;
+    /** Thrown into a run's work at its next progress once its lease is lost: another run may hold the job now. */
+    private static final class LeaseLost extends RuntimeException {
+        LeaseLost(Duration lease) {
+            super("lost its lease on the job (not renewed within " + lease + "): stopped", null, false, false);
+        }
+    }
+
+    private final RunStore runs;
+    private final LeaseStore leases;
+    private final Duration lease;
     private final Map<JobName, Job> jobs;
     private final Duration heartbeatEvery;
     private final Duration keepRunsFor;
     private final Clock clock;
+    /** The runs this runner is running: alive whatever their heartbeat says. */
+    private final Set<String> runningHere = ConcurrentHashMap.newKeySet();
     private final ExecutorService workers;
     private final ScheduledExecutorService heartbeats;
 
-    public JobRunner(JobRuns runs, Map<JobName, Job> jobs, Duration heartbeatEvery, Duration keepRunsFor) {
-        this.runs = runs;
+    public JobRunner(JobsStore store, Duration lease, Map<JobName, Job> jobs, Duration heartbeatEvery, Duration keepRunsFor) {
+        this.runs = store.runs();
+        this.leases = store.leases();
+        this.lease = lease;
         this.jobs = new EnumMap<>(jobs);
         this.heartbeatEvery = heartbeatEvery;
         this.keepRunsFor = keepRunsFor;
@@ -94,43 +113,61 @@ public class JobRunner implements AutoCloseable {
     public Started start(JobName job, RunTrigger trigger, Duration threshold) {
         long deadline = System.nanoTime() + JOIN_WAIT.toNanos();
         while (true) {
-            String id = JobRuns.newId();
-            Instant now = clock.instant();
-            Optional<String> taken = runs.tryLease(job, id, now);
+            String id = RunStore.newId();
+            Optional<LeaseStore.Taken> taken = leases.take(job.wire(), id, lease, clock.instant());
             if (taken.isPresent()) {
                 // The start is when the lease was held, not when it was asked for: a trigger that waited
                 // for it (descheduled between the two) must not record a start before the previous run's end.
                 Instant started = clock.instant();
-                if (!taken.get().isEmpty()) {
-                    // The previous holder's lease ran out without it finishing: its replica died.
-                    runs.abandon(taken.get(), started);
+                // The previous holder's lease ran out without it finishing: its replica died.
+                taken.get().previousHolder().ifPresent(dead -> runs.failAbandoned(dead, started));
+                runningHere.add(id);
+                try {
+                    Run run = runs.start(id, job.wire(), Map.of(RunLabels.TRIGGER, trigger.wire()), Map.of(), started);
+                    workers.execute(() -> execute(job, id, threshold));
+                    return new Started(run, true);
+                } catch (RuntimeException e) {
+                    runningHere.remove(id);
+                    throw e;
                 }
-                runs.insert(id, job, trigger, started);
-                JobRunView view = runs.find(id).orElseThrow();
-                workers.execute(() -> execute(job, id, threshold));
-                return new Started(view, true);
             }
             // Another run holds the lease; its record is written right after it took the lease.
-            Optional<JobRunView> running = runs.leaseHolder(job).flatMap(runs::find);
-            if (running.isPresent() && running.get().state().equals(JobRuns.RUNNING)) {
+            Optional<Run> running = leases.holder(job.wire(), clock.instant()).flatMap(this::find);
+            if (running.isPresent() && running.get().state().equals(RunState.RUNNING.wire())) {
                 return new Started(running.get(), false);
             }
             if (System.nanoTime() > deadline) {
                 // The holder took the lease and died before recording its run: the lease expires on its own.
-                throw CartProblems.jobLeaseUnrecorded(job.wire(), runs.lease().toSeconds());
+                throw CartProblems.jobLeaseUnrecorded(job.wire(), lease.toSeconds());
             }
             pause();
         }
     }
 
+    /** The run of a job with this id, as it stands. */
+    public Optional<Run> find(String id) {
+        return runs.find(id, KINDS, runningHere, clock.instant());
+    }
+
+    /** A page of runs of {@code job} (of every job when null), newest first; {@code cursor} is the previous page's {@code next}. */
+    public RunPage page(JobName job, String cursor, int limit) {
+        return runs.page(job == null ? KINDS : Set.of(job.wire()), Map.of(), cursor, limit, runningHere, clock.instant());
+    }
+
     private void execute(JobName job, String id, Duration threshold) {
         AtomicReference<Map<String, Long>> counts = new AtomicReference<>(Map.of());
-        ScheduledFuture<?> heartbeat = heartbeats.scheduleWithFixedDelay(() -> beat(job, id, counts),
+        AtomicBoolean lost = new AtomicBoolean();
+        ScheduledFuture<?> heartbeat = heartbeats.scheduleWithFixedDelay(() -> beat(job, id, counts, lost),
                 heartbeatEvery.toMillis(), heartbeatEvery.toMillis(), TimeUnit.MILLISECONDS);
         RunState state = RunState.SUCCEEDED;
         String error = null;
         try {
-            counts.set(jobs.get(job).work().run(threshold, soFar -> counts.set(new LinkedHashMap<>(soFar))));
+            counts.set(jobs.get(job).work().run(threshold, soFar -> {
+                counts.set(new LinkedHashMap<>(soFar));
+                if (lost.get()) {
+                    throw new LeaseLost(lease);
+                }
+            }));
         } catch (RuntimeException e) {
             state = RunState.FAILED;
             error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -140,22 +177,30 @@ public class JobRunner implements AutoCloseable {
         }
         try {
             Instant now = clock.instant();
-            runs.finish(id, state, counts.get(), error, now);
-            runs.release(job, id);
-            runs.prune(job, keepRunsFor, now);
+            runs.finish(id, state, counts.get(), error == null ? List.of() : List.of(RunStore.failure(error)), now);
+            leases.release(job.wire(), id);
+            runs.prune(job.wire(), keepRunsFor, now);
         } catch (RuntimeException e) {
-            // The database went away at the very end: the lease expires and the run is shown as abandoned.
+            // The database went away at the very end: the lease expires and the run is shown failed once found stale.
             LOG.warnf("Job %s run %s finished as %s but could not be recorded: %s", job.wire(), id, state.wire(), e.getMessage());
+        } finally {
+            runningHere.remove(id);
         }
     }
 
-    private void beat(JobName job, String id, AtomicReference<Map<String, Long>> counts) {
+    /** Renews the run's lease, then records the counts so far; a lease lost stops the run at its next progress. */
+    private void beat(JobName job, String id, AtomicReference<Map<String, Long>> counts, AtomicBoolean lost) {
+        if (lost.get()) {
+            return;
+        }
         try {
             Instant now = clock.instant();
-            runs.heartbeat(id, counts.get(), now);
-            if (!runs.renew(job, id, now)) {
-                LOG.warnf("Job %s run %s lost its lease (it went unrenewed for longer than %s)", job.wire(), id, runs.lease());
+            if (!leases.renew(job.wire(), id, lease, now)) {
+                lost.set(true);
+                LOG.warnf("Job %s run %s lost its lease (it went unrenewed for longer than %s); it stops", job.wire(), id, lease);
+                return;
             }
+            runs.heartbeat(id, counts.get(), now);
         } catch (RuntimeException e) {
             LOG.warnf("Job %s run %s: heartbeat failed: %s", job.wire(), id, e.getMessage());
         }

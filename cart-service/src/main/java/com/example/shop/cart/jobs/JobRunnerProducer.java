@@ -19,7 +19,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
- * Builds this service's {@link JobRuns} and {@link JobRunner} from its store, its settings and the
+ * Builds this service's {@link JobRunner} from its store, its settings and the
  * three jobs, which belong to the features whose data they change: {@link ExpireCarts} and
  * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory). Each job's threshold is its
  * setting, named here only: the schedule and an admin's trigger both run a job with it, unless the
@@ -34,15 +34,9 @@ public class JobRunnerProducer {
 
     @Produces
     @ApplicationScoped
-    JobRuns jobRuns(JobsStore store, CartConfig config) {
-        return new JobRuns(store, config.jobs().lease());
-    }
-
-    @Produces
-    @ApplicationScoped
-    JobRunner jobRunner(JobRuns runs, CartConfig config, ObjectMapper json, ExpireCarts expireCarts,
+    JobRunner jobRunner(JobsStore store, CartConfig config, ObjectMapper json, ExpireCarts expireCarts,
                         CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts) {
-        return new JobRunner(runs, Map.of(
+        return new JobRunner(store, config.jobs().lease(), Map.of(
                 JobName.EXPIRE_CARTS, new JobRunner.Job(config.expiry().inactiveAfter(),
                         JobRunnerProducer.<ExpiryReport>counted(json, expireCarts::run)),
                 JobName.CLEANUP_INVENTORY, new JobRunner.Job(config.cleanup().olderThan(),

@@ -1,40 +1,34 @@
 package com.example.shop.cart.jobs;
 
-import com.example.shop.web.database.FeatureIndexes;
-import com.example.shop.web.database.RequiredIndex;
-import com.mongodb.client.MongoCollection;
+import com.example.shop.cart.CartConfig;
+import com.example.shop.web.leases.LeaseStore;
+import com.example.shop.web.runs.RunStore;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import java.util.List;
-import org.bson.Document;
+import java.time.Duration;
 
 /**
- * The jobs feature's collections: {@code job_runs} and {@code job_leases} (see {@link JobRuns}); the
- * runs are indexed by start, newest first, of one job and of all ({@code GET /admin/jobs/runs}).
+ * The jobs feature's records, kept by web-support: the runs of the jobs in the service's
+ * {@code runs} ({@link RunStore}, kinds {@code expire-carts}, {@code cleanup-inventory},
+ * {@code resolve-checkouts}) and one lease per job in {@code leases} ({@link LeaseStore#named}, its
+ * id the job's name, its holder the run's id). A run not heard of for a lease is taken for dead: it
+ * heartbeats only after renewing its lease (see docs/design.md, Runs and Leases).
  */
 @Singleton
-public record JobsStore(MongoCollection<Document> runs, MongoCollection<Document> leases) implements FeatureIndexes {
+public record JobsStore(RunStore runs, LeaseStore leases) {
 
-    private static final String JOB_RUNS = "job_runs";
-    private static final String JOB_LEASES = "job_leases";
+    /** The service's named leases, one per job here. */
+    private static final String LEASES = "leases";
+    private static final String ABANDONED = "abandoned: the instance running it stopped before it finished";
 
-    static final List<RequiredIndex> INDEXES = List.of(
-            RequiredIndex.on(JOB_RUNS, Indexes.compoundIndex(Indexes.ascending(StoredRun.JOB),
-                    Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID)), new IndexOptions().name("job_started_at")),
-            RequiredIndex.on(JOB_RUNS, Indexes.descending(StoredRun.STARTED_AT, StoredRun.ID),
-                    new IndexOptions().name("started_at")));
-
-    /** The service's database, or any other: tests run a second "replica" of the jobs on a client of their own. */
     @Inject
-    public JobsStore(MongoDatabase database) {
-        this(database.getCollection(JOB_RUNS), database.getCollection(JOB_LEASES));
+    public JobsStore(MongoDatabase database, CartConfig config) {
+        this(database, config.jobs().lease());
     }
 
-    @Override
-    public List<RequiredIndex> indexes() {
-        return INDEXES;
+    /** The service's database, or any other: tests run a second "replica" of the jobs on a client of their own. */
+    public JobsStore(MongoDatabase database, Duration lease) {
+        this(new RunStore(database, lease, ABANDONED), LeaseStore.named(database.getCollection(LEASES)));
     }
 }

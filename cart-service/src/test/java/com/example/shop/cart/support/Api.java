@@ -82,7 +82,7 @@ public final class Api {
             Response started = startJob(name, olderThan);
             started.then().statusCode(202);
             Response finished = awaitRun(started.header("Location"));
-            if (!"scheduled".equals(finished.jsonPath().getString("trigger"))) {
+            if (!"scheduled".equals(finished.jsonPath().getString("labels.trigger"))) {
                 finished.then().body("state", org.hamcrest.Matchers.equalTo("succeeded"));
                 return finished;
             }
@@ -123,8 +123,8 @@ public final class Api {
 
     /** A run is recorded as ended just before its lease is given back: wait for that too, so the database is quiet. */
     private static void awaitLeaseReleased(String runId, long deadline) {
-        var leases = com.example.shop.testsupport.TestDatabase.database("cart").getCollection("job_leases");
-        while (leases.countDocuments(new org.bson.Document("run_id", runId)) > 0 && System.nanoTime() < deadline) {
+        var leases = com.example.shop.testsupport.TestDatabase.database("cart").getCollection("leases");
+        while (leases.countDocuments(new org.bson.Document("holder", runId)) > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
