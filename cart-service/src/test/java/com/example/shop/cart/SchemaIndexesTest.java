@@ -33,7 +33,10 @@ class SchemaIndexesTest {
                     new IndexOptions().name("status_last_modified")),
             RequiredIndex.on("inventory", Indexes.ascending("qty"), new IndexOptions().name("available")),
             RequiredIndex.on("inventory", Indexes.descending("reserved"), new IndexOptions().name("reserved")),
-            RequiredIndex.on("inventory_moves", Indexes.ascending("at"), new IndexOptions().name("at")));
+            RequiredIndex.on("inventory_moves", Indexes.ascending("at"), new IndexOptions().name("at")),
+            // every service's runs (web-support's RunIndexes): a page of runs of some kinds, newest first
+            RequiredIndex.on("runs", Indexes.compoundIndex(Indexes.ascending("kind"), Indexes.descending("_id")),
+                    new IndexOptions().name("kind_newest")));
 
     @Inject
     SchemaSetup schema;

@@ -41,7 +41,10 @@ class SchemaIndexesTest {
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("pricing.pct_savings"), Indexes.ascending("sku"))),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("details.issue_date"), Indexes.ascending("sku"))),
             RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")));
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")),
+            // every service's runs (web-support's RunIndexes): a page of runs of some kinds, newest first
+            RequiredIndex.on("runs", Indexes.compoundIndex(Indexes.ascending("kind"), Indexes.descending("_id")),
+                    new IndexOptions().name("kind_newest")));
 
     @Inject
     SchemaSetup schema;

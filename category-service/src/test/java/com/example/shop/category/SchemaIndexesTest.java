@@ -27,7 +27,10 @@ class SchemaIndexesTest {
     static final List<RequiredIndex> AS_DEPLOYED = List.of(
             RequiredIndex.on("categories", Indexes.ascending("slug"), new IndexOptions().unique(true).name("slug_unique")),
             RequiredIndex.on("categories", Indexes.ascending("ancestors._id"), new IndexOptions().name("ancestors_id")),
-            RequiredIndex.on("categories", Indexes.ascending("parent", "slug"), new IndexOptions().name("parent_slug")));
+            RequiredIndex.on("categories", Indexes.ascending("parent", "slug"), new IndexOptions().name("parent_slug")),
+            // every service's runs (web-support's RunIndexes): a page of runs of some kinds, newest first
+            RequiredIndex.on("runs", Indexes.compoundIndex(Indexes.ascending("kind"), Indexes.descending("_id")),
+                    new IndexOptions().name("kind_newest")));
 
     @Inject
     SchemaSetup schema;
