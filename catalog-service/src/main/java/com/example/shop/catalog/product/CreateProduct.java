@@ -31,7 +31,7 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
         // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(body.sku()))) {
             try {
-                store.products().insertOne(product.toDocument());
+                store.insert(product);
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
                     change.none();

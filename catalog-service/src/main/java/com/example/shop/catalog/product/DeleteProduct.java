@@ -5,10 +5,6 @@ import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
 import jakarta.inject.Singleton;
 import java.util.List;
-import org.bson.conversions.Bson;
-
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
 
 /**
  * Deletes a product with {@code deleteOne({sku})}, or {@code deleteOne({sku, version: n})} under
@@ -19,8 +15,6 @@ public record DeleteProduct(ProductStore store, IndexUpdates index) {
 
     /** When {@code expectedVersion} is given, only if the product is still at that version. */
     public void delete(String sku, Long expectedVersion) {
-        Bson filter = expectedVersion == null ? eq(StoredProduct.SKU, sku)
-                : and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion));
         // Refused before the write begins when it would be refused anyway (see ReplaceProduct).
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (expectedVersion != null && ((Number) stored).longValue() != expectedVersion) {
@@ -28,7 +22,7 @@ public record DeleteProduct(ProductStore store, IndexUpdates index) {
         }
         // an exception before the change is finished (deleted or not): closing it makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(sku))) {
-            if (store.products().deleteOne(filter).getDeletedCount() > 0) {
+            if (store.delete(sku, expectedVersion)) {
                 change.removed(sku);
                 return;
             }

@@ -4,7 +4,6 @@ import com.example.shop.web.bulk.IdOrderedScan;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.inject.Singleton;
 import java.util.Iterator;
-import org.bson.Document;
 
 /**
  * Every product as one NDJSON line in the form an import takes back ({@link ProductView#exported}): the
@@ -17,11 +16,10 @@ record ExportProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMappe
 
     /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link IdOrderedScan}). */
     Iterator<String> lines() {
-        return IdOrderedScan.of(store.products(), null, ProductStore.SCAN_PAGE, this::line);
+        return store.scan(this::line);
     }
 
-    private String line(Document stored) {
-        StoredProduct product = StoredProduct.of(stored);
+    private String line(StoredProduct product) {
         return ProductView.exported(product, perCartLimit.of(product)).toJson(json);
     }
 }

@@ -2,9 +2,6 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
 import jakarta.inject.Singleton;
-import org.bson.Document;
-
-import static com.mongodb.client.model.Filters.eq;
 
 /**
  * One product by sku, with the per-cart limit in force; 404 when unknown. The hottest read of the
@@ -14,11 +11,7 @@ import static com.mongodb.client.model.Filters.eq;
 public record GetProduct(ProductStore store, PerCartLimit perCartLimit) {
 
     public ProductView bySku(String sku) {
-        Document stored = store.products().find(eq(StoredProduct.SKU, sku)).first();
-        if (stored == null) {
-            throw CatalogProblems.unknownProduct(sku);
-        }
-        StoredProduct product = StoredProduct.of(stored);
+        StoredProduct product = store.bySku(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         return ProductView.of(product, perCartLimit.of(product));
     }
 }

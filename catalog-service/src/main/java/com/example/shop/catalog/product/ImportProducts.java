@@ -1,9 +1,5 @@
 package com.example.shop.catalog.product;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
-import static com.mongodb.client.model.Filters.in;
-
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problem;
@@ -15,12 +11,7 @@ import com.example.shop.web.bulk.ImportOutcomes;
 import com.example.shop.web.bulk.LineImporter;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
-import com.mongodb.MongoBulkWriteException;
 import com.mongodb.bulk.BulkWriteError;
-import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.InsertOneModel;
-import com.mongodb.client.model.ReplaceOneModel;
-import com.mongodb.client.model.WriteModel;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bson.Document;
 
 /**
  * Product import: each line is the body of {@code POST /products}, built into its stored document
@@ -43,8 +33,8 @@ import org.bson.Document;
  *
  * <p>The batch goes into this replica's search index as it was written: the documents the bulk write
  * stored (or, for a line settled by a read back, the document read), and only the lines whose outcome
- * is unknown (an error, a lost race) are read back from MongoDB. Reading the whole batch back was
- * 9 % of the catalog's CPU in an import of 300,000 products (Flight Recorder), besides the database's read.
+ * is unknown (an error, a lost race) are read back from MongoDB: reading the whole batch back cost
+ * the catalog as much as a third round trip.
  */
 @Singleton
 record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index,
@@ -102,42 +92,30 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
     /** One read and one bulk write for the candidates; those that lost a race, to be tried again. */
     private Map<String, Candidate> write(Map<String, Candidate> candidates, ImportOutcomes outcomes, Settled settled,
                                          boolean lastAttempt) {
-        Map<String, Document> existing = new HashMap<>();
-        for (Document product : store.products().find(in(StoredProduct.SKU, candidates.keySet()))) {
-            existing.put(product.getString(StoredProduct.SKU), product);
-        }
-        List<WriteModel<Document>> writes = new ArrayList<>(candidates.size());
+        Map<String, ProductStore.Existing> existing = store.existing(candidates.keySet());
+        List<ProductStore.BatchWrite> writes = new ArrayList<>(candidates.size());
         List<Candidate> written = new ArrayList<>(candidates.size());
         for (Candidate candidate : candidates.values()) {
-            Document current = existing.get(candidate.sku());
+            ProductStore.Existing current = existing.get(candidate.sku());
             if (current == null) {
-                writes.add(new InsertOneModel<>(candidate.product().toDocument()));
+                writes.add(new ProductStore.BatchWrite(candidate.product(), null));
                 written.add(candidate.asCreate());
-            } else if (StoredProduct.of(current).sameFieldsAs(candidate.product())) {
+            } else if (current.product().sameFieldsAs(candidate.product())) {
                 outcomes.unchanged(candidate.line());
                 settled.unchanged.add(candidate.sku());
             } else {
-                Object storedVersion = current.get(StoredProduct.VERSION);
-                long version = ((Number) storedVersion).longValue();
+                long version = ((Number) current.version()).longValue();
                 StoredProduct replacement = candidate.product().withVersion(version + 1);
-                writes.add(new ReplaceOneModel<>(and(eq(StoredProduct.ID, current.get(StoredProduct.ID)),
-                        eq(StoredProduct.VERSION, storedVersion)), replacement.toDocument()));
+                writes.add(new ProductStore.BatchWrite(replacement, current));
                 written.add(candidate.asUpdate(replacement, version));
             }
         }
         if (writes.isEmpty()) {
             return Map.of();
         }
-        Map<Integer, BulkWriteError> errors = new HashMap<>();
-        int replacesMatched;
-        try {
-            replacesMatched = store.products().bulkWrite(writes, new BulkWriteOptions().ordered(false)).getMatchedCount();
-        } catch (MongoBulkWriteException e) {
-            for (BulkWriteError error : e.getWriteErrors()) {
-                errors.put(error.getIndex(), error);
-            }
-            replacesMatched = e.getWriteResult().getMatchedCount();
-        }
+        ProductStore.BatchOutcome outcome = store.write(writes);
+        Map<Integer, BulkWriteError> errors = outcome.errors();
+        int replacesMatched = outcome.replacesMatched();
         Map<String, Candidate> retry = new HashMap<>();
         List<Candidate> updates = new ArrayList<>();
         for (int i = 0; i < written.size(); i++) {
@@ -180,9 +158,8 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
             return;
         }
         Map<String, StoredProduct> after = new HashMap<>();
-        List<String> skus = updates.stream().map(Candidate::sku).toList();
-        for (Document product : store.products().find(in(StoredProduct.SKU, skus))) {
-            after.put(product.getString(StoredProduct.SKU), StoredProduct.of(product));
+        for (StoredProduct product : store.bySkus(updates.stream().map(Candidate::sku).toList())) {
+            after.put(product.sku(), product);
         }
         for (Candidate candidate : updates) {
             StoredProduct now = after.get(candidate.sku());

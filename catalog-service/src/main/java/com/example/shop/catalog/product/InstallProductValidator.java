@@ -6,11 +6,10 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
- * Installs (or replaces) the {@code $jsonSchema} validator of {@code products} ({@link ProductValidator},
+ * Installs (or replaces) the {@code $jsonSchema} validator of {@code products} ({@link ProductSchema},
  * made from every product type) whenever the types change: once the built-in types are in place at
  * start-up and after each declaration ({@link ProductTypeListener}). It runs {@code collMod},
  * or {@code create} when the collection does not exist yet. The embedded server has no
@@ -33,23 +32,14 @@ public class InstallProductValidator implements ProductTypeListener {
 
     @Override
     public void typesChanged(List<ProductType> types) {
-        install(ProductValidator.schema(types));
-    }
-
-    private void install(Document jsonSchema) {
-        Document validator = new Document("$jsonSchema", jsonSchema);
-        String collection = ProductStore.PRODUCTS;
         try {
             try {
-                store.database().runCommand(new Document("collMod", collection)
-                        .append("validator", validator)
-                        .append("validationLevel", "strict")
-                        .append("validationAction", "error"));
+                store.modifyValidator(types);
             } catch (MongoCommandException e) {
                 if (e.getErrorCode() != NAMESPACE_NOT_FOUND) {
                     throw e;
                 }
-                store.database().runCommand(new Document("create", collection).append("validator", validator));
+                store.createWithValidator(types);
             }
         } catch (MongoCommandException e) {
             if (!unsupportedLogged) {

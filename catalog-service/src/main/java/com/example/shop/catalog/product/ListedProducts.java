@@ -10,11 +10,6 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.mongodb.client.model.Projections;
-import org.bson.Document;
-
-import static com.example.shop.web.database.StoredFields.optionalNumber;
-import static com.mongodb.client.model.Filters.in;
 
 /**
  * The products as the search index takes them: each stored product with its listing JSON
@@ -25,31 +20,23 @@ import static com.mongodb.client.model.Filters.in;
 @Singleton
 record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) implements ProductSource {
 
-    /** Pages of sku and version only: small documents, read a thousand at a time. */
-    private static final int VERSIONS_PAGE = 1000;
-
     @Override
     public void forEach(Consumer<ListedProduct> each) {
-        try (IdOrderedScan<ListedProduct> scan = IdOrderedScan.of(store.products(), null, ProductStore.SCAN_PAGE,
-                stored -> listed(StoredProduct.of(stored)))) {
+        try (IdOrderedScan<ListedProduct> scan = store.scan(this::listed)) {
             scan.forEachRemaining(each);
         }
     }
 
     @Override
     public void forEachVersion(BiConsumer<String, Long> each) {
-        try (IdOrderedScan<Document> scan = IdOrderedScan.of(store.products(), Projections.include(StoredProduct.SKU, StoredProduct.VERSION), VERSIONS_PAGE,
-                product -> product)) {
-            scan.forEachRemaining(product -> each.accept(product.getString(StoredProduct.SKU),
-                    optionalNumber(product, StoredProduct.VERSION)));
-        }
+        store.forEachVersion(each);
     }
 
     @Override
     public Map<String, ListedProduct> find(Collection<String> skus) {
         Map<String, ListedProduct> found = new HashMap<>();
-        for (Document stored : store.products().find(in(StoredProduct.SKU, skus))) {
-            ListedProduct listed = listed(StoredProduct.of(stored));
+        for (StoredProduct stored : store.bySkus(skus)) {
+            ListedProduct listed = listed(stored);
             found.put(listed.sku(), listed);
         }
         return found;

@@ -9,9 +9,9 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.bson.Document;
 
 /**
  * The stored product a body describes, shared by create, replace and import:
@@ -26,7 +26,7 @@ record ProductFields(ProductTypes types, PerCartLimit perCartLimit) {
         ProductType type = types.find(body.type()).orElseThrow(() -> Problems.invalidField("type",
                 "Unknown product type '" + body.type() + "'; known: " + types.list().stream()
                         .map(ProductType::name).collect(Collectors.joining(", "))));
-        Document details = DetailsValidator.toDocument(type, body.details());
+        Map<String, Object> details = DetailsValidator.stored(type, body.details());
         StoredProduct.Shipping shipping = null;
         if (body.shipping() != null) {
             ProductBody.Dimensions d = body.shipping().dimensions();

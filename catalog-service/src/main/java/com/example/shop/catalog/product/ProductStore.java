@@ -1,32 +1,56 @@
 package com.example.shop.catalog.product;
 
+import static com.mongodb.client.model.Filters.and;
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.in;
+
+import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.web.bulk.IdOrderedScan;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
+import com.example.shop.web.database.ServiceDatabase;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.InsertOneModel;
 import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.WriteModel;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
-import static com.mongodb.client.model.Filters.eq;
+import static com.example.shop.web.database.StoredFields.optionalNumber;
 
 /**
- * The {@code products} collection, for this feature's use cases only, and its indexes (book ch. 5,
- * plus one per sort order ending in the sku tie-break), which web-support's SchemaSetup gathers.
+ * The {@code products} collection, its queries for this feature's use cases, and its indexes (book
+ * ch. 5, plus one per sort order ending in the sku tie-break), which web-support's SchemaSetup
+ * gathers. Products are read and written as {@link StoredProduct}s ({@link StoredProductCodec}).
  *
  * @param database for the commands that act on the collection itself (its validator)
+ * @param documents the same collection's documents as stored: the scans along {@code _id}, and the
+ *                  reads that need {@code _id} or a field as stored
  */
 @Singleton
-record ProductStore(MongoDatabase database, MongoCollection<Document> products) implements FeatureIndexes {
+record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> products, MongoCollection<Document> documents)
+        implements FeatureIndexes {
 
-    /** The products; also named by {@link InstallProductValidator}, which puts a validator on it. */
+    /** The products' collection. */
     static final String PRODUCTS = "products";
 
     /**
@@ -60,15 +84,24 @@ record ProductStore(MongoDatabase database, MongoCollection<Document> products) 
     /**
      * How many whole products a scan of the collection reads at a time ({@link IdOrderedScan}: the
      * export, the search index's build). The page being written out and the one read ahead stay
-     * alive through the young collections of the catalog's small heap: at 1,000 (several MB decoded)
-     * they overflowed its survivor space into the old generation, and at the large profile the
-     * catalog spent 44 % of an export's CPU collecting garbage (bench/README.md, "The export").
+     * alive through the young collections of the catalog's small heap: larger pages overflowed its
+     * survivor space into the old generation, and an export spent its time collecting garbage.
      */
     static final int SCAN_PAGE = 100;
 
+    /** Pages of sku and version only: small documents, read a thousand at a time. */
+    private static final int VERSIONS_PAGE = 1000;
+    private static final FindOneAndUpdateOptions RETURN_UPDATED = new FindOneAndUpdateOptions()
+            .returnDocument(ReturnDocument.AFTER);
+    private static final StoredProductCodec CODEC = new StoredProductCodec();
+
     @Inject
     ProductStore(MongoDatabase database) {
-        this(database, database.getCollection(PRODUCTS));
+        this(database, ServiceDatabase.collection(database, PRODUCTS, CODEC));
+    }
+
+    private ProductStore(MongoDatabase database, MongoCollection<StoredProduct> products) {
+        this(database, products, products.withDocumentClass(Document.class));
     }
 
     @Override
@@ -76,9 +109,125 @@ record ProductStore(MongoDatabase database, MongoCollection<Document> products) 
         return INDEXES;
     }
 
-    /** The product's stored version, if the product exists. */
+    /** The product with this sku, if there is one. */
+    Optional<StoredProduct> bySku(String sku) {
+        return Optional.ofNullable(products.find(eq(StoredProduct.SKU, sku)).first());
+    }
+
+    /** The products with these skus (one {@code $in} read). */
+    List<StoredProduct> bySkus(Collection<String> skus) {
+        return products.find(in(StoredProduct.SKU, skus)).into(new ArrayList<>());
+    }
+
+    /** The product's stored version as stored, if the product exists (and has one). */
     Optional<Object> versionOf(String sku) {
-        Document current = products.find(eq(StoredProduct.SKU, sku)).projection(Projections.include(StoredProduct.VERSION)).first();
+        Document current = documents.find(eq(StoredProduct.SKU, sku)).projection(Projections.include(StoredProduct.VERSION)).first();
         return Optional.ofNullable(current).map(product -> product.get(StoredProduct.VERSION));
+    }
+
+    /** A product as an import found it: its {@code _id} and its version as stored, which a replace is guarded by. */
+    record Existing(Object id, Object version, StoredProduct product) {
+    }
+
+    /** The products with these skus, by sku, as an import finds them (one {@code $in} read). */
+    Map<String, Existing> existing(Collection<String> skus) {
+        Map<String, Existing> existing = new HashMap<>();
+        for (Document product : documents.find(in(StoredProduct.SKU, skus))) {
+            existing.put(product.getString(StoredProduct.SKU), new Existing(product.get(StoredProduct.ID),
+                    product.get(StoredProduct.VERSION), CODEC.fromDocument(product)));
+        }
+        return existing;
+    }
+
+    /** Inserts a new product; the unique sku index refuses a duplicate ({@code MongoWriteException}). */
+    void insert(StoredProduct product) {
+        products.insertOne(product);
+    }
+
+    /**
+     * Replaces the fields of the product {@code sku} with {@code replacement}'s, moving its version on by
+     * one, if it is still at {@code expectedVersion}: one {@code findOneAndUpdate({sku, version: n},
+     * {$set…, $unset…, $inc: {version: 1}})}. The product as replaced, or empty when none matched.
+     */
+    Optional<StoredProduct> replaceAt(String sku, long expectedVersion, StoredProduct replacement) {
+        Document set = StoredProductCodec.fields(replacement);
+        Document update = new Document("$set", set).append("$inc", new Document(StoredProduct.VERSION, 1L));
+        Document unset = new Document();
+        for (String optional : StoredProduct.OPTIONAL) {
+            if (!set.containsKey(optional)) {
+                unset.append(optional, "");
+            }
+        }
+        if (!unset.isEmpty()) {
+            update.append("$unset", unset);
+        }
+        return Optional.ofNullable(products.findOneAndUpdate(
+                and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion)), update, RETURN_UPDATED));
+    }
+
+    /** Deletes the product {@code sku}, when {@code expectedVersion} is given only at that version; whether one was. */
+    boolean delete(String sku, Long expectedVersion) {
+        Bson filter = expectedVersion == null ? eq(StoredProduct.SKU, sku)
+                : and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion));
+        return products.deleteOne(filter).getDeletedCount() > 0;
+    }
+
+    /** One write of an import's batch: a new product inserted, or {@code replacing} replaced if it is unchanged since read. */
+    record BatchWrite(StoredProduct product, Existing replacing) {
+    }
+
+    /** What a batch's write did: the guarded replaces that matched, and the writes refused, by their place in the batch. */
+    record BatchOutcome(int replacesMatched, Map<Integer, BulkWriteError> errors) {
+    }
+
+    /** The batch in one unordered {@code bulkWrite}, each replace guarded by {@code {_id, version}} as read. */
+    BatchOutcome write(List<BatchWrite> batch) {
+        List<WriteModel<StoredProduct>> writes = new ArrayList<>(batch.size());
+        for (BatchWrite write : batch) {
+            Existing current = write.replacing();
+            writes.add(current == null ? new InsertOneModel<>(write.product())
+                    : new ReplaceOneModel<>(and(eq(StoredProduct.ID, current.id()), eq(StoredProduct.VERSION, current.version())),
+                            write.product()));
+        }
+        try {
+            return new BatchOutcome(products.bulkWrite(writes, new BulkWriteOptions().ordered(false)).getMatchedCount(), Map.of());
+        } catch (MongoBulkWriteException e) {
+            Map<Integer, BulkWriteError> errors = new HashMap<>();
+            for (BulkWriteError error : e.getWriteErrors()) {
+                errors.put(error.getIndex(), error);
+            }
+            return new BatchOutcome(e.getWriteResult().getMatchedCount(), errors);
+        }
+    }
+
+    /** Every product, a page at a time along {@code _id} ({@link IdOrderedScan}); close it when done. */
+    <T> IdOrderedScan<T> scan(Function<StoredProduct, T> each) {
+        return IdOrderedScan.of(documents, null, SCAN_PAGE, stored -> each.apply(CODEC.fromDocument(stored)));
+    }
+
+    /** Every product's sku and version (null when it has none), read in pages of those two fields only. */
+    void forEachVersion(BiConsumer<String, Long> each) {
+        try (IdOrderedScan<Document> scan = IdOrderedScan.of(documents,
+                Projections.include(StoredProduct.SKU, StoredProduct.VERSION), VERSIONS_PAGE, product -> product)) {
+            scan.forEachRemaining(product -> each.accept(product.getString(StoredProduct.SKU),
+                    optionalNumber(product, StoredProduct.VERSION)));
+        }
+    }
+
+    /** Replaces the collection's validator with the products' schema of these types ({@code collMod}). */
+    void modifyValidator(List<ProductType> types) {
+        database.runCommand(new Document("collMod", PRODUCTS)
+                .append("validator", validator(types))
+                .append("validationLevel", "strict")
+                .append("validationAction", "error"));
+    }
+
+    /** Creates the collection with the products' schema of these types as its validator. */
+    void createWithValidator(List<ProductType> types) {
+        database.runCommand(new Document("create", PRODUCTS).append("validator", validator(types)));
+    }
+
+    private static Document validator(List<ProductType> types) {
+        return new Document("$jsonSchema", ProductSchema.of(types));
     }
 }

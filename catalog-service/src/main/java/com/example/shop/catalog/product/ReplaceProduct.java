@@ -3,14 +3,8 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.ReturnDocument;
 import jakarta.inject.Singleton;
 import java.util.List;
-import org.bson.Document;
-
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.eq;
 
 /**
  * Replaces a product's fields if it is still at the If-Match version, in one
@@ -22,9 +16,6 @@ import static com.mongodb.client.model.Filters.eq;
 public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
         PerCartLimit perCartLimit) {
 
-    private static final FindOneAndUpdateOptions RETURN_UPDATED = new FindOneAndUpdateOptions()
-            .returnDocument(ReturnDocument.AFTER);
-
     public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {
             throw Problems.invalidField("sku", "'sku' in the body ('" + body.sku() + "') differs from the path ('" + sku
@@ -34,17 +25,7 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
             throw Problems.invalidField("version", "'version' in the body (" + body.version()
                     + ") differs from If-Match (" + expectedVersion + ")");
         }
-        Document set = fields.of(sku, body, expectedVersion + 1).fields();
-        Document update = new Document("$set", set).append("$inc", new Document(StoredProduct.VERSION, 1L));
-        Document unset = new Document();
-        for (String optional : StoredProduct.OPTIONAL) {
-            if (!set.containsKey(optional)) {
-                unset.append(optional, "");
-            }
-        }
-        if (!unset.isEmpty()) {
-            update.append("$unset", unset);
-        }
+        StoredProduct replacement = fields.of(sku, body, expectedVersion + 1);
         // A stale or unknown product is refused before the write begins, so that a refusal changes
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
@@ -54,15 +35,13 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(sku))) {
-            Document updated = store.products().findOneAndUpdate(
-                    and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion)), update, RETURN_UPDATED);
-            if (updated == null) {
+            StoredProduct replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
+            if (replaced == null) {
                 change.none();
                 throw store.versionOf(sku)
                         .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
                         .orElseGet(() -> CatalogProblems.unknownProduct(sku));
             }
-            StoredProduct replaced = StoredProduct.of(updated);
             change.put(listed.listed(replaced));
             return ProductView.of(replaced, perCartLimit.of(replaced));
         }

@@ -1,19 +1,13 @@
 package com.example.shop.catalog.product;
 
-import static com.example.shop.web.database.StoredFields.number;
-import static com.example.shop.web.database.StoredFields.optionalNumber;
-import static com.example.shop.web.database.StoredFields.strings;
-
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bson.Document;
 
 /**
  * A product as the {@code products} collection holds it, typed: the use cases read and write these
- * values, and only {@link #of} and {@link #toDocument} know the document. The field names are the
- * constants below and nowhere else in the product feature, so that a filter, an update, the
- * collection's validator and the document itself cannot spell a field two ways.
+ * values, and only {@link StoredProductCodec} knows the document. The field names are the constants
+ * below and nowhere else in the product feature, so that a filter, an update, the collection's
+ * validator and the document itself cannot spell a field two ways.
  *
  * <p>{@code details} keeps the stored values of the product type's attributes in their stored order
  * (strings, lists of strings, longs, doubles, booleans, dates as {@link java.util.Date} at UTC midnight).
@@ -71,73 +65,13 @@ public record StoredProduct(String sku, String type, String title, String descri
     public record Pricing(String currency, long list, long retail, long savings, long pctSavings) {
     }
 
-    /** The product a stored document holds ({@code _id} and unknown fields are not part of it). */
-    public static StoredProduct of(Document stored) {
-        Document shipping = stored.get(SHIPPING, Document.class);
-        Document pricing = stored.get(PRICING, Document.class);
-        Document details = stored.get(DETAILS, Document.class);
-        return new StoredProduct(stored.getString(SKU), stored.getString(TYPE), stored.getString(TITLE),
-                stored.getString(DESCRIPTION), shipping == null ? null : shipping(shipping),
-                pricing == null ? null : new Pricing(pricing.getString(CURRENCY), number(pricing, LIST),
-                        number(pricing, RETAIL), number(pricing, SAVINGS), number(pricing, PCT_SAVINGS)),
-                strings(stored, CATEGORY_IDS), details == null ? new LinkedHashMap<>() : details,
-                strings(stored, KEYWORDS),
-                stored.get(MAX_PER_CART) instanceof Number own ? own.intValue() : null,
-                number(stored, VERSION));
-    }
-
-    /** The document stored for this product: sku, the fields a body sets ({@link #fields}), version. */
-    public Document toDocument() {
-        Document document = new Document(SKU, sku);
-        document.putAll(fields());
-        return document.append(VERSION, version);
-    }
-
-    /**
-     * The stored fields a product body sets (all but sku and version), in their stored order: what a
-     * replace {@code $set}s and what an import compares to tell an unchanged product.
-     */
-    Document fields() {
-        Document fields = new Document(TYPE, type).append(TITLE, title);
-        if (description != null) {
-            fields.append(DESCRIPTION, description);
-        }
-        if (shipping != null) {
-            Document stored = new Document();
-            if (shipping.weight() != null) {
-                stored.append(WEIGHT, shipping.weight());
-            }
-            if (shipping.dimensions() != null) {
-                Dimensions d = shipping.dimensions();
-                stored.append(DIMENSIONS, new Document(WIDTH, d.width()).append(HEIGHT, d.height()).append(DEPTH, d.depth()));
-            }
-            fields.append(SHIPPING, stored);
-        }
-        fields.append(PRICING, new Document(CURRENCY, pricing.currency()).append(LIST, pricing.list())
-                .append(RETAIL, pricing.retail()).append(SAVINGS, pricing.savings())
-                .append(PCT_SAVINGS, pricing.pctSavings()));
-        fields.append(CATEGORY_IDS, categoryIds);
-        fields.append(DETAILS, details instanceof Document stored ? stored : new Document(details));
-        fields.append(KEYWORDS, keywords);
-        if (maxPerCart != null) {
-            fields.append(MAX_PER_CART, maxPerCart);
-        }
-        return fields;
-    }
-
     /** Whether the two set the same fields (sku and version aside), as MongoDB would compare their documents. */
     boolean sameFieldsAs(StoredProduct other) {
-        return fields().equals(other.fields());
+        return StoredProductCodec.sameFields(this, other);
     }
 
     StoredProduct withVersion(long version) {
         return new StoredProduct(sku, type, title, description, shipping, pricing, categoryIds, details, keywords,
                 maxPerCart, version);
-    }
-
-    private static Shipping shipping(Document shipping) {
-        Document d = shipping.get(DIMENSIONS, Document.class);
-        return new Shipping(optionalNumber(shipping, WEIGHT),
-                d == null ? null : new Dimensions(number(d, WIDTH), number(d, HEIGHT), number(d, DEPTH)));
     }
 }

@@ -2,14 +2,8 @@ package com.example.shop.catalog.producttype;
 
 import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.web.database.AfterIndexes;
-import com.mongodb.ErrorCategory;
-import com.mongodb.MongoWriteException;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.UpdateOptions;
-import com.mongodb.client.model.Updates;
 import jakarta.inject.Singleton;
 import java.util.List;
-import org.bson.Document;
 
 /**
  * The built-in product types, from the book's examples, inserted at start-up when missing
@@ -52,16 +46,7 @@ public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, Pr
     /** Inserts the built-in types that are missing; leaves existing ones as they are. Idempotent. */
     public void insertMissing() {
         for (ProductType type : BUILT_IN) {
-            Document doc = ProductTypeStore.toDocument(type);
-            doc.remove(ProductTypeStore.ID);
-            try {
-                store.types().updateOne(Filters.eq(ProductTypeStore.ID, type.name()), Updates.setOnInsert(doc),
-                        new UpdateOptions().upsert(true));
-            } catch (MongoWriteException e) {
-                if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
-                    throw e; // a concurrent replica inserted it first: fine
-                }
-            }
+            store.insertIfMissing(type);
         }
     }
 

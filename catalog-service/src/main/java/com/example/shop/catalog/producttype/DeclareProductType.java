@@ -24,7 +24,7 @@ public record DeclareProductType(ProductTypeStore store, ProductTypes types, Pro
     public ProductType declare(ProductType type) {
         checkDeclaration(type);
         try {
-            store.types().insertOne(ProductTypeStore.toDocument(type));
+            store.insert(type);
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
                 throw CatalogProblems.duplicateProductType(type.name());

@@ -11,10 +11,10 @@ import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.bson.Document;
 
 /**
  * Checks a product's {@code details} against its type's declaration and converts it to the stored
@@ -30,8 +30,9 @@ public final class DetailsValidator {
     private DetailsValidator() {
     }
 
-    public static Document toDocument(ProductType type, ObjectNode details) {
-        Document stored = new Document();
+    /** The details as stored: each attribute's value in its stored type, in the order the body gives them. */
+    public static Map<String, Object> stored(ProductType type, ObjectNode details) {
+        Map<String, Object> stored = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> fields = details.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
@@ -40,7 +41,7 @@ public final class DetailsValidator {
                     Problems.invalidField(path, "Attribute '" + path + "' is not declared by type '" + type.name()
                             + "'; declared: " + type.attributes().stream().map(ProductType.Attribute::name)
                             .collect(Collectors.joining(", "))));
-            stored.append(field.getKey(), convert(path, attribute.valueType(), field.getValue()));
+            stored.put(field.getKey(), convert(path, attribute.valueType(), field.getValue()));
         }
         for (ProductType.Attribute attribute : type.attributes()) {
             if (attribute.isRequired() && !stored.containsKey(attribute.name())) {

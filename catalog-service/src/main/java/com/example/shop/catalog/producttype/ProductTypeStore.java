@@ -1,65 +1,65 @@
 package com.example.shop.catalog.producttype;
 
+import com.example.shop.web.database.ServiceDatabase;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.Updates;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.bson.Document;
 
 /**
- * The {@code product_types} collection, for this feature's use cases only: one document per type,
- * {@code _id} = the type's name, so that a duplicate name is refused by the primary key (error
- * 11000), never by a racy read. The document's field names are the constants below, from which
- * its mapping ({@link #toDocument}, {@link #fromDocument}) and the feature's filters and sorts are built.
+ * The {@code product_types} collection and its queries, for this feature's use cases only: one
+ * document per type ({@link ProductTypeCodec}), {@code _id} = the type's name, so that a duplicate
+ * name is refused by the primary key (error 11000), never by a racy read.
  */
 @Singleton
-record ProductTypeStore(MongoCollection<Document> types) {
+record ProductTypeStore(MongoCollection<ProductType> types) {
 
     private static final String PRODUCT_TYPES = "product_types";
-
-    /** The type's name, as the primary key. */
-    static final String ID = "_id";
-    static final String NAME = "name";
-    static final String DESCRIPTION = "description";
-    static final String ATTRIBUTES = "attributes";
-    static final String MAX_PER_CART = "max_per_cart";
-    /** The fields of an entry of {@code attributes}. */
-    static final String ATTRIBUTE_NAME = "name";
-    static final String ATTRIBUTE_TYPE = "type";
-    static final String ATTRIBUTE_REQUIRED = "required";
+    private static final ProductTypeCodec CODEC = new ProductTypeCodec();
 
     @Inject
     ProductTypeStore(MongoDatabase database) {
-        this(database.getCollection(PRODUCT_TYPES));
+        this(ServiceDatabase.collection(database, PRODUCT_TYPES, CODEC));
     }
 
-    static Document toDocument(ProductType type) {
-        List<Document> attributes = new ArrayList<>();
-        for (ProductType.Attribute a : type.attributes()) {
-            attributes.add(new Document(ATTRIBUTE_NAME, a.name()).append(ATTRIBUTE_TYPE, a.type())
-                    .append(ATTRIBUTE_REQUIRED, a.isRequired()));
-        }
-        Document doc = new Document(ID, type.name()).append(NAME, type.name());
-        if (type.description() != null) {
-            doc.append(DESCRIPTION, type.description());
-        }
-        doc.append(ATTRIBUTES, attributes);
-        if (type.max_per_cart() != null) {
-            doc.append(MAX_PER_CART, type.max_per_cart());
-        }
-        return doc;
+    /** Every type, by name, at most {@code limit}. */
+    List<ProductType> all(int limit) {
+        return types.find().sort(Sorts.ascending(ProductTypeCodec.ID)).limit(limit).into(new ArrayList<>());
     }
 
-    static ProductType fromDocument(Document doc) {
-        List<ProductType.Attribute> attributes = new ArrayList<>();
-        for (Document a : doc.getList(ATTRIBUTES, Document.class, List.of())) {
-            attributes.add(new ProductType.Attribute(a.getString(ATTRIBUTE_NAME), a.getString(ATTRIBUTE_TYPE),
-                    a.getBoolean(ATTRIBUTE_REQUIRED, false)));
+    Optional<ProductType> find(String name) {
+        return Optional.ofNullable(types.find(Filters.eq(ProductTypeCodec.ID, name)).first());
+    }
+
+    /** Inserts a new type; one of the same name is refused ({@code MongoWriteException}, a duplicate key). */
+    void insert(ProductType type) {
+        types.insertOne(type);
+    }
+
+    /**
+     * Inserts the type unless one of its name exists, which is left as it is: an upsert with
+     * {@code $setOnInsert}, so that replicas starting at once insert it once.
+     */
+    void insertIfMissing(ProductType type) {
+        Document fields = CODEC.toDocument(type);
+        fields.remove(ProductTypeCodec.ID);
+        try {
+            types.updateOne(Filters.eq(ProductTypeCodec.ID, type.name()), Updates.setOnInsert(fields),
+                    new UpdateOptions().upsert(true));
+        } catch (MongoWriteException e) {
+            if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
+                throw e; // a concurrent replica inserted it first: fine
+            }
         }
-        Number maxPerCart = (Number) doc.get(MAX_PER_CART);
-        return new ProductType(doc.getString(ID), doc.getString(DESCRIPTION), List.copyOf(attributes),
-                maxPerCart == null ? null : maxPerCart.intValue());
     }
 }

@@ -33,10 +33,10 @@ class ValidatorAcceptedByMongoDbTest {
         MongoTestResource.assumeRealMongoDb("the product validator (the embedded server ignores validators)");
         MongoDatabase database = TestDatabase.database("validator_check");
         database.drop();
-        List<List<ProductType>> cases = List.of(List.of(), BuiltInProductTypes.BUILT_IN.subList(0, 1), ProductValidatorTest.MANY);
+        List<List<ProductType>> cases = List.of(List.of(), BuiltInProductTypes.BUILT_IN.subList(0, 1), ProductSchemaTest.MANY);
         for (int i = 0; i < cases.size(); i++) {
             database.runCommand(new Document("create", "products_" + i)
-                    .append("validator", new Document("$jsonSchema", ProductValidator.schema(cases.get(i)))));
+                    .append("validator", new Document("$jsonSchema", ProductSchema.of(cases.get(i)))));
         }
         // and it does its job: an album without its required artist is refused by MongoDB itself
         MongoWriteException refused = assertThrows(MongoWriteException.class, () -> database.getCollection("products_1")

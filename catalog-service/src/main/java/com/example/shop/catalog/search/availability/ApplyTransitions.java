@@ -1,11 +1,6 @@
 package com.example.shop.catalog.search.availability;
 
 import com.example.shop.catalog.search.feed.IndexUpdates;
-import com.mongodb.ErrorCategory;
-import com.mongodb.MongoWriteException;
-import com.mongodb.client.model.Filters;
-import com.mongodb.client.model.UpdateOptions;
-import com.mongodb.client.model.Updates;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Date;
@@ -26,8 +21,6 @@ import java.util.Map;
  */
 @Singleton
 public record ApplyTransitions(AvailabilityStore store, IndexUpdates updates) {
-
-    private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
     /** How many of a batch changed the catalog, and how many were older than what it had. */
     public record Outcome(int applied, int stale) {
@@ -56,29 +49,14 @@ public record ApplyTransitions(AvailabilityStore store, IndexUpdates updates) {
         try (IndexUpdates.Change change = updates.change(skus)) {
             Date now = new Date();
             for (Transition t : newer) {
-                if (write(t, now)) {
+                if (store.record(t, now)) {
                     applied++;
                 } else {
-                    stale++;
+                    stale++; // a report as new or newer got there first, after the read of the sequences
                 }
             }
             change.reread(skus);
         }
         return new Outcome(applied, stale);
-    }
-
-    /** False when a report as new or newer got there first (between the read of the sequences and this write). */
-    private boolean write(Transition t, Date now) {
-        try {
-            store.availability().updateOne(Filters.and(Filters.eq(AvailabilityStore.SKU, t.sku()), Filters.lt(AvailabilityStore.SEQ, t.seq())),
-                    Updates.combine(Updates.set(AvailabilityStore.SOLD_OUT, !t.available()), Updates.set(AvailabilityStore.SEQ, t.seq()),
-                            Updates.set(AvailabilityStore.AT, now)), UPSERT);
-            return true;
-        } catch (MongoWriteException e) {
-            if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
-                return false;
-            }
-            throw e;
-        }
     }
 }

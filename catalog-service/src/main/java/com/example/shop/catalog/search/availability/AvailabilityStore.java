@@ -1,43 +1,40 @@
 package com.example.shop.catalog.search.availability;
 
 import com.example.shop.catalog.search.feed.AvailabilitySource;
-import com.example.shop.catalog.search.feed.IndexUpdates;
+import com.example.shop.web.database.ServiceDatabase;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.Updates;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Collection;
+import java.util.Date;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.bson.Document;
 
 /**
- * The availability of skus as the cart service last reported it, collection {@code availability}:
- * <pre>
- * availability { _id: sku, sold_out: bool, seq: the cart's stock revision of that state, at }
- * </pre>
- * One small document per sku that ever had a transition reported; a sku without one has never been
- * reported sold out and is listed as in stock. The index joins it to the product when it indexes
- * the product ({@link IndexUpdates}); {@link ApplyTransitions} writes it.
+ * The availability of skus as the cart service last reported it, collection {@code availability}
+ * ({@link StoredAvailabilityCodec}): one small document per sku that ever had a transition reported;
+ * a sku without one has never been reported sold out and is listed as in stock. The index joins it
+ * to the product when it indexes the product (through {@link AvailabilitySource}); {@link ApplyTransitions}
+ * writes it.
  */
 @Singleton
-record AvailabilityStore(MongoCollection<Document> availability) implements AvailabilitySource {
+record AvailabilityStore(MongoCollection<StoredAvailability> availability) implements AvailabilitySource {
 
-    /** Availability as the cart service reports it, {@code {_id: sku, sold_out, seq, at}}: joined to the product in the index. */
     private static final String AVAILABILITY = "availability";
-
-    static final String SKU = "_id";
-    static final String SOLD_OUT = "sold_out";
-    static final String SEQ = "seq";
-    static final String AT = "at";
+    private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
 
     @Inject
     AvailabilityStore(MongoDatabase database) {
-        this(database.getCollection(AVAILABILITY));
+        this(ServiceDatabase.collection(database, AVAILABILITY, new StoredAvailabilityCodec()));
     }
 
     /** Which of these skus are sold out now (one {@code _id} read). */
@@ -47,9 +44,10 @@ record AvailabilityStore(MongoCollection<Document> availability) implements Avai
         if (skus.isEmpty()) {
             return soldOut;
         }
-        for (Document doc : availability.find(Filters.in(SKU, skus)).projection(Projections.include(SOLD_OUT))) {
-            if (Boolean.TRUE.equals(doc.getBoolean(SOLD_OUT))) {
-                soldOut.add(doc.getString(SKU));
+        for (StoredAvailability sku : availability.find(Filters.in(StoredAvailabilityCodec.SKU, skus))
+                .projection(Projections.include(StoredAvailabilityCodec.SOLD_OUT))) {
+            if (Boolean.TRUE.equals(sku.soldOut())) {
+                soldOut.add(sku.sku());
             }
         }
         return soldOut;
@@ -59,8 +57,9 @@ record AvailabilityStore(MongoCollection<Document> availability) implements Avai
     @Override
     public Set<String> allSoldOut() {
         Set<String> soldOut = new HashSet<>();
-        for (Document doc : availability.find(Filters.eq(SOLD_OUT, true)).projection(Projections.include(SKU))) {
-            soldOut.add(doc.getString(SKU));
+        for (StoredAvailability sku : availability.find(Filters.eq(StoredAvailabilityCodec.SOLD_OUT, true))
+                .projection(Projections.include(StoredAvailabilityCodec.SKU))) {
+            soldOut.add(sku.sku());
         }
         return soldOut;
     }
@@ -68,11 +67,33 @@ record AvailabilityStore(MongoCollection<Document> availability) implements Avai
     /** The sequence number recorded for each of these skus (absent: none recorded). */
     Map<String, Long> sequences(Collection<String> skus) {
         Map<String, Long> seqs = new HashMap<>();
-        for (Document doc : availability.find(Filters.in(SKU, skus)).projection(Projections.include(SEQ))) {
-            if (doc.get(SEQ) instanceof Number n) {
-                seqs.put(doc.getString(SKU), n.longValue());
+        for (StoredAvailability sku : availability.find(Filters.in(StoredAvailabilityCodec.SKU, skus))
+                .projection(Projections.include(StoredAvailabilityCodec.SEQ))) {
+            if (sku.seq() != null) {
+                seqs.put(sku.sku(), sku.seq());
             }
         }
         return seqs;
+    }
+
+    /**
+     * Records the transition unless a report as new or newer is stored: a guarded upsert
+     * {@code {_id: sku, seq: {$lt: n}}}, whose insert collides with the stored document when that one is
+     * as new or newer. False then.
+     */
+    boolean record(Transition t, Date now) {
+        try {
+            availability.updateOne(Filters.and(Filters.eq(StoredAvailabilityCodec.SKU, t.sku()),
+                            Filters.lt(StoredAvailabilityCodec.SEQ, t.seq())),
+                    Updates.combine(Updates.set(StoredAvailabilityCodec.SOLD_OUT, !t.available()),
+                            Updates.set(StoredAvailabilityCodec.SEQ, t.seq()), Updates.set(StoredAvailabilityCodec.AT, now)),
+                    UPSERT);
+            return true;
+        } catch (MongoWriteException e) {
+            if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
+                return false;
+            }
+            throw e;
+        }
     }
 }

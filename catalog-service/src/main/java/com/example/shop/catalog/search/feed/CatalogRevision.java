@@ -3,14 +3,7 @@ package com.example.shop.catalog.search.feed;
 import com.example.shop.catalog.search.index.IndexMarker;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.ReturnDocument;
-import com.mongodb.client.model.Updates;
 import jakarta.inject.Singleton;
-import java.util.UUID;
-import org.bson.Document;
-
-import static com.mongodb.client.model.Filters.eq;
 
 /**
  * The revision of the catalog's products: a counter in MongoDB that every product write moves
@@ -24,17 +17,7 @@ import static com.mongodb.client.model.Filters.eq;
  * index taken for a fresh one).
  */
 @Singleton
-public record CatalogRevision(SearchStore store) {
-
-    /** The counter's {@code _id}: one counter, of the products. */
-    static final String COUNTER = "products";
-    /** The counter document's fields ({@code trimmed_through} is the change feed's, {@link ChangeFeed}). */
-    static final String ID = "_id";
-    static final String EPOCH = "epoch";
-    static final String REVISION = "revision";
-    static final String TRIMMED_THROUGH = "trimmed_through";
-    private static final FindOneAndUpdateOptions UPSERT_AFTER = new FindOneAndUpdateOptions().upsert(true)
-            .returnDocument(ReturnDocument.AFTER);
+public record CatalogRevision(FeedStore store) {
 
     /** Where the catalog stands: the database's epoch and how many writes it has counted. */
     public record Stamp(String epoch, long revision) {
@@ -53,10 +36,8 @@ public record CatalogRevision(SearchStore store) {
     private Stamp move(int by) {
         for (int attempt = 1; ; attempt++) {
             try {
-                Document counter = store.revisions().findOneAndUpdate(eq(ID, COUNTER),
-                        Updates.combine(Updates.inc(REVISION, (long) by),
-                                Updates.setOnInsert(EPOCH, UUID.randomUUID().toString())), UPSERT_AFTER);
-                return new Stamp(counter.getString(EPOCH), ((Number) counter.get(REVISION)).longValue());
+                StoredCounter counter = store.moveCounter(by);
+                return new Stamp(counter.epoch(), counter.revision());
             } catch (MongoWriteException e) {
                 // two replicas creating the counter at once: one insert wins, the other updates it
                 if (attempt > 1 || e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {

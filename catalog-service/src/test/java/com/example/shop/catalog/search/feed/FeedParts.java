@@ -22,13 +22,17 @@ public final class FeedParts {
     private FeedParts() {
     }
 
-    public static SearchStore store(MongoDatabase database) {
-        return new SearchStore(database);
+    public static CatalogRevision revision(MongoDatabase database) {
+        return new CatalogRevision(new FeedStore(database));
+    }
+
+    public static ChangeFeed feed(MongoDatabase database) {
+        return new ChangeFeed(new FeedStore(database));
     }
 
     /** The feed, counting its reads of new entries (one a round of the follower). */
-    public static ChangeFeed countingFeed(SearchStore store, AtomicInteger reads) {
-        return new ChangeFeed(store) {
+    public static ChangeFeed countingFeed(MongoDatabase database, AtomicInteger reads) {
+        return new ChangeFeed(new FeedStore(database)) {
             @Override
             List<Entry> after(long revision, int limit, int skuBudget) {
                 reads.incrementAndGet();

@@ -15,7 +15,6 @@ import com.example.shop.catalog.search.feed.ChangeFeed;
 import com.example.shop.catalog.search.feed.FeedFollower;
 import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.catalog.search.feed.FeedParts;
-import com.example.shop.catalog.search.feed.SearchStore;
 import com.example.shop.catalog.search.index.IndexMarker;
 import com.example.shop.catalog.search.index.IndexParts;
 import com.example.shop.catalog.search.index.ListingJson;
@@ -94,9 +93,8 @@ class IndexLifecycleTest {
 
         Replica(String directory, String database, ProductSource dying) {
             CatalogConfig config = config(base.resolve(directory));
-            SearchStore store = FeedParts.store(client.getDatabase(database));
-            CatalogRevision revision = new CatalogRevision(store);
-            feed = FeedParts.countingFeed(store, feedReads);
+            CatalogRevision revision = FeedParts.revision(client.getDatabase(database));
+            feed = FeedParts.countingFeed(client.getDatabase(database), feedReads);
             ProductSource source = dying != null ? dying : counting(scans);
             index = IndexParts.index(config);
             updates = FeedParts.updates(index, revision, feed, source, AvailabilityParts.source(client.getDatabase(database)),
@@ -493,11 +491,10 @@ class IndexLifecycleTest {
     void aWriterThatDiedMidWriteIsTakenAfterTheGraceAndAMissingRevisionIsPassedOver() throws Exception {
         Replica a = new Replica("a").awaitUsable();
         Replica b = new Replica("b").awaitUsable();
-        SearchStore store = FeedParts.store(client.getDatabase("catalog"));
-        CatalogRevision revision = new CatalogRevision(store);
+        CatalogRevision revision = FeedParts.revision(client.getDatabase("catalog"));
         // a writer that recorded its change, wrote the product and died before marking it done
         long dead = FeedParts.nextRevision(revision);
-        FeedParts.intend(b.feed, dead, List.of("orphan"));
+        FeedParts.intend(FeedParts.feed(client.getDatabase("catalog")), dead, List.of("orphan"));
         put("orphan", "Written by a dead replica");
         // a writer that died between counting and recording: a revision with no entry
         FeedParts.nextRevision(revision);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * types. MongoDB refuses the whole validator for an empty {@code enum} (or an empty
  * {@code required}, {@code anyOf}): none may appear, whatever the types.
  */
-class ProductValidatorTest {
+class ProductSchemaTest {
 
     static final List<ProductType> MANY = many();
 
@@ -32,7 +32,7 @@ class ProductValidatorTest {
 
     @Test
     void noTypesMeansNoTypeSpecificPart() {
-        Document schema = ProductValidator.schema(List.of());
+        Document schema = ProductSchema.of(List.of());
         assertEquals(List.of(), emptyKeywords(schema, "$jsonSchema"));
         assertFalse(schema.containsKey("anyOf"), schema::toJson);
         assertEquals(List.of("sku", "type", "title", "pricing", "details", "version"), schema.get("required"));
@@ -40,7 +40,7 @@ class ProductValidatorTest {
 
     @Test
     void oneTypeChecksItsDetailsAndLetsAnUnknownTypeThrough() {
-        Document schema = ProductValidator.schema(BuiltInProductTypes.BUILT_IN.subList(0, 1));
+        Document schema = ProductSchema.of(BuiltInProductTypes.BUILT_IN.subList(0, 1));
         assertEquals(List.of(), emptyKeywords(schema, "$jsonSchema"));
         List<?> anyOf = (List<?>) schema.get("anyOf");
         assertEquals(2, anyOf.size(), schema::toJson);
@@ -53,7 +53,7 @@ class ProductValidatorTest {
 
     @Test
     void manyTypesEachGetTheirAlternative() {
-        Document schema = ProductValidator.schema(MANY);
+        Document schema = ProductSchema.of(MANY);
         assertEquals(List.of(), emptyKeywords(schema, "$jsonSchema"));
         List<?> anyOf = (List<?>) schema.get("anyOf");
         assertEquals(MANY.size() + 1, anyOf.size());

@@ -13,14 +13,14 @@ import org.bson.Document;
  * checks it anyway. MongoDB refuses an empty {@code enum} (and an empty {@code required}): with no
  * product type at all there is no type-specific part.
  */
-final class ProductValidator {
+final class ProductSchema {
 
     private static final List<String> INTEGER = List.of("int", "long");
 
-    private ProductValidator() {
+    private ProductSchema() {
     }
 
-    static Document schema(List<ProductType> types) {
+    static Document of(List<ProductType> types) {
         Document money = new Document("bsonType", INTEGER).append("minimum", 0);
         Document properties = new Document()
                 .append(StoredProduct.SKU, new Document("bsonType", "string"))
