@@ -7,8 +7,10 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,13 +28,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its spool file). {@code GET .../export?bytes=N&pauseMs=M} streams at least N bytes of NDJSON
  * lines {@code {"sku":"sku-00000000","qty":0}} (qty = line number % 100), pausing M ms halfway,
  * at the pace the reader takes them. A stub told to drop requests closes the connection of each
- * one instead of answering it.
+ * one instead of answering it; one told to hold them keeps each unanswered until it is released.
  */
 public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
 
     private Vertx vertx;
     private final Map<String, Stub> stubs = new LinkedHashMap<>();
     private HttpServer control;
+
+    /** A held request and its connection's context (the resource's own Context type shadows Vert.x's name). */
+    private record Held(HttpServerRequest request, io.vertx.core.Context context) {
+    }
 
     final class Stub {
         final String name;
@@ -49,6 +55,9 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
         final AtomicInteger health = new AtomicInteger();
         /** Which version of its API document the stub serves ({@link #document}). */
         final AtomicInteger documentVersion = new AtomicInteger();
+        /** While holding, the requests (but probes and documents) kept unanswered until {@link #release}. */
+        private boolean holding;
+        private final List<Held> held = new ArrayList<>();
 
         Stub(String name) {
             this.name = name;
@@ -80,6 +89,9 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 request.connection().close();
                 return;
             }
+            if (!request.path().startsWith("/q/") && held(request)) {
+                return;
+            }
             long delay = delayMillis;
             if (delay > 0) {
                 request.pause();
@@ -90,6 +102,35 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
             } else {
                 answer(request);
             }
+        }
+
+        private synchronized boolean held(HttpServerRequest request) {
+            if (holding) {
+                request.pause();
+                held.add(new Held(request, Vertx.currentContext()));
+            }
+            return holding;
+        }
+
+        synchronized void hold() {
+            holding = true;
+        }
+
+        /**
+         * Answers every held request (one whose connection the gateway closed meanwhile answers
+         * nobody), each on its own connection's context, as a timer of {@link #delayMillis} would.
+         */
+        void release() {
+            List<Held> go;
+            synchronized (this) {
+                holding = false;
+                go = new ArrayList<>(held);
+                held.clear();
+            }
+            go.forEach(one -> one.context().runOnContext(v -> {
+                one.request().resume();
+                answer(one.request());
+            }));
         }
 
         private void answer(HttpServerRequest request) {
@@ -304,7 +345,7 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
     }
 
     /**
-     * {@code POST /<stub>/down|up|fast}, {@code POST /<stub>/slow?ms=N}, {@code POST /<stub>/drop?count=N},
+     * {@code POST /<stub>/down|up|fast|hold|release}, {@code POST /<stub>/slow?ms=N}, {@code POST /<stub>/drop?count=N},
      * {@code POST /<stub>/document?version=N}, {@code GET /<stub>/stats}.
      */
     private void control(HttpServerRequest request) {
@@ -325,6 +366,8 @@ public class StubUpstreams implements QuarkusTestResourceLifecycleManager {
                 }
                 case "slow" -> stub.delayMillis = Long.parseLong(request.getParam("ms"));
                 case "fast" -> stub.delayMillis = 0;
+                case "hold" -> stub.hold();
+                case "release" -> stub.release();
                 case "drop" -> stub.dropping.set(Integer.parseInt(request.getParam("count")));
                 case "unavailable" -> stub.unavailable = request.getParam("as");
                 case "document" -> stub.documentVersion.set(Integer.parseInt(request.getParam("version")));

@@ -31,6 +31,16 @@ final class Stubs {
         given().baseUri(base()).post("/" + service + "/fast").then().statusCode(200);
     }
 
+    /** The service keeps every request unanswered from now on, until {@link #release}. */
+    static void hold(String service) {
+        given().baseUri(base()).post("/" + service + "/hold").then().statusCode(200);
+    }
+
+    /** The service answers the requests it held, and every request from now on. */
+    static void release(String service) {
+        given().baseUri(base()).post("/" + service + "/release").then().statusCode(200);
+    }
+
     /** The next {@code count} requests to the service lose their connection before any answer. */
     static void drop(String service, int count) {
         given().baseUri(base()).queryParam("count", count).post("/" + service + "/drop").then().statusCode(200);
