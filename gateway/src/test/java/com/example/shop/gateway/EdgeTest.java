@@ -192,6 +192,18 @@ class EdgeTest {
         given().when().get("/api/docs/nope/openapi").then().statusCode(404);
     }
 
+    /** The README's tour opens /api/docs: it answers as /api/docs/ does, by a relative redirect there. */
+    @Test
+    void swaggerUiAnswersWithAndWithoutItsTrailingSlash() {
+        given().redirects().follow(false).when().get("/api/docs")
+                .then().statusCode(302).header("Location", "/api/docs/");
+        for (String path : new String[] {"/api/docs", "/api/docs/"}) {
+            given().redirects().follow(true).when().get(path)
+                    .then().statusCode(200).contentType(containsString("text/html"))
+                    .body(containsString("/api/docs/catalog/openapi"));
+        }
+    }
+
     @Test
     void swaggerUiShowsTheMergedDocumentByDefaultAndListsTheServicesDocuments() {
         String page = given().redirects().follow(true).when().get("/api/docs/")

@@ -94,7 +94,9 @@ class ManagementInterfaceTest {
             given().get(path).then().statusCode(404);
         }
         given().get("/api/products").then().statusCode(200).body("service", equalTo("catalog"));
-        given().redirects().follow(true).get("/api/docs/").then().statusCode(200).body(containsString("/api/docs/catalog/openapi"));
+        for (String docs : List.of("/api/docs", "/api/docs/")) {
+            given().redirects().follow(true).get(docs).then().statusCode(200).body(containsString("/api/docs/catalog/openapi"));
+        }
         given().get("/api/docs/cart/openapi").then().statusCode(200).body(containsString("cart from its management port"));
     }
 

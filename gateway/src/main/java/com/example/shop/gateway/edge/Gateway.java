@@ -67,10 +67,11 @@ public class Gateway {
     private void handle(RoutingContext context) {
         HttpServerRequest request = context.request();
         String path = context.normalizedPath();
-        if (path.startsWith(Routes.DOCS + "/")) {
+        if (path.equals(Routes.DOCS) || path.startsWith(Routes.DOCS + "/")) {
             Upstream docs = docsUpstream(path);
             if (docs == null) {
-                // Swagger UI itself lives under /api/docs: let the rest of the router serve it.
+                // Swagger UI itself lives under /api/docs: let the rest of the router serve it (it
+                // redirects /api/docs to /api/docs/, where its page's relative links resolve).
                 context.next();
                 return;
             }
