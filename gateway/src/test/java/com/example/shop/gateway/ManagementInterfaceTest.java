@@ -84,6 +84,7 @@ class ManagementInterfaceTest {
         }
     }
 
+    /** The port the management interface bound (ProductionProfile asks for port 0), as Quarkus publishes it. */
     @Inject
     @ConfigProperty(name = "quarkus.management.test-port")
     int managementPort;

@@ -32,6 +32,7 @@ public abstract class ManagementInterfaceChecks {
 
     @Test
     void theManagementPortServesHealthMetricsAndOpenApi() {
+        // The port the management interface bound (ProductionProfile asks for port 0), as Quarkus publishes it.
         int managementPort = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
         given().port(managementPort).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         given().port(managementPort).get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
