@@ -35,8 +35,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Upstream {
 
+    /** Where an exchange's proxy context keeps the address its request goes to, for a repetition. */
+    private static final String ORIGIN = "gateway.origin";
+
     private final String name;
-    final HttpClient client;
+    private final HttpClient client;
     /** Opens a new connection per request: where a request that failed on a reused one is sent again. */
     private final HttpClient freshClient;
     /** Connections that have not carried a request yet; a failure on any other one is a failure on a reused connection. */
@@ -119,8 +122,6 @@ public final class Upstream {
         this.retryPolicy = new RetryPolicy(this::resend);
         this.locationRewrite = new LocationRewrite(name, host + ":" + port);
     }
-
-    private static final String ORIGIN = "gateway.origin";
 
     /** Sends {@code request} to the service's API, as the edge passed it ({@code exchange}), and its answer back. */
     public void forward(HttpServerRequest request, Exchange exchange) {
