@@ -11,10 +11,11 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,17 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DurabilityTest {
 
+    /** {@code EmbeddedMongo}'s line once it listens: "embedded MongoDB listening on mongodb://host:port (...)". */
+    private static final Pattern LISTENING = Pattern.compile("listening on (mongodb://\\S+)");
+
     @TempDir
     Path dir;
 
     @Test
     void acknowledgedWritesSurviveKillMinus9() throws Exception {
         Path data = dir.resolve("mongo.mv.db");
-        int port = freePort();
 
-        Process first = start(data, port);
+        Server first = start(data);
         int written = 500;
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        try (MongoClient client = MongoClients.create(first.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             for (int i = 0; i < written; i++) {
                 docs.insertOne(new Document("_id", i).append("n", 0));
@@ -44,17 +47,17 @@ class DurabilityTest {
             docs.deleteOne(Filters.eq("_id", 8));
         }
         // Killed right after the last acknowledged write: nothing gets a chance to flush.
-        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 
-        Process second = start(data, port);
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        Server second = start(data);
+        try (MongoClient client = MongoClients.create(second.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             assertEquals(written - 1, docs.countDocuments());
             assertEquals(1, docs.find(Filters.eq("_id", 7)).first().getInteger("n"));
             assertEquals(0, docs.countDocuments(Filters.eq("_id", 8)));
             assertEquals(1, docs.countDocuments(Filters.eq("_id", written - 1)));
         } finally {
-            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            second.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 
@@ -65,13 +68,12 @@ class DurabilityTest {
     @Test
     void concurrentAcknowledgedWritesSurviveKillMinus9() throws Exception {
         Path data = dir.resolve("mongo.mv.db");
-        int port = freePort();
         int writers = 8;
         int perWriter = 150;
 
-        Process first = start(data, port);
+        Server first = start(data);
         java.util.concurrent.ConcurrentLinkedQueue<String> acknowledged = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        try (MongoClient client = MongoClients.create(first.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             MongoCollection<Document> counters = client.getDatabase("durability").getCollection("counters");
             for (int w = 0; w < writers; w++) {
@@ -95,10 +97,10 @@ class DurabilityTest {
             pool.shutdown();
             assertTrue(pool.awaitTermination(2, TimeUnit.MINUTES));
         }
-        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 
-        Process second = start(data, port);
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        Server second = start(data);
+        try (MongoClient client = MongoClients.create(second.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             MongoCollection<Document> counters = client.getDatabase("durability").getCollection("counters");
             assertEquals(writers * perWriter, acknowledged.size());
@@ -107,7 +109,7 @@ class DurabilityTest {
                 assertEquals(perWriter, counters.find(Filters.eq("_id", "w" + w)).first().getInteger("n"), "counter w" + w);
             }
         } finally {
-            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            second.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 
@@ -119,10 +121,9 @@ class DurabilityTest {
     @Test
     void unjournaledWritesReachTheDiskWithTheNextAcknowledgedWrite() throws Exception {
         Path data = dir.resolve("mongo.mv.db");
-        int port = freePort();
 
-        Process first = start(data, port);
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        Server first = start(data);
+        try (MongoClient client = MongoClients.create(first.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             MongoCollection<Document> steps = docs.withWriteConcern(WriteConcern.ACKNOWLEDGED.withJournal(false));
             docs.insertOne(new Document("_id", "before"));
@@ -131,10 +132,10 @@ class DurabilityTest {
             }
             steps.updateOne(Filters.eq("_id", "before"), Updates.set("seen", true));
         }
-        first.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 
-        Process second = start(data, port);
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        Server second = start(data);
+        try (MongoClient client = MongoClients.create(second.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             MongoCollection<Document> steps = docs.withWriteConcern(WriteConcern.ACKNOWLEDGED.withJournal(false));
             assertEquals(1, docs.countDocuments(), "only the acknowledged insert was on disk");
@@ -145,31 +146,41 @@ class DurabilityTest {
             steps.updateOne(Filters.eq("_id", "before"), Updates.set("seen", true));
             docs.insertOne(new Document("_id", "last"));
         } finally {
-            second.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            second.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
 
-        Process third = start(data, port);
-        try (MongoClient client = MongoClients.create("mongodb://127.0.0.1:" + port)) {
+        Server third = start(data);
+        try (MongoClient client = MongoClients.create(third.connectionString())) {
             MongoCollection<Document> docs = client.getDatabase("durability").getCollection("docs");
             assertEquals(22, docs.countDocuments(), "the 20 steps came to disk with the acknowledged write after them");
             assertEquals(true, docs.find(Filters.eq("_id", "before")).first().get("seen"));
         } finally {
-            third.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            third.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 
-    private static Process start(Path data, int port) throws Exception {
+    /** A server process, and the address it bound. */
+    private record Server(Process process, String connectionString) {
+    }
+
+    /**
+     * A server of its own process on {@code data}, on a port it binds itself (port 0) and names in
+     * the line that says it listens: a port picked free here and bound there later could be taken
+     * meanwhile. Each restart has a port of its own; a client connects anew anyway.
+     */
+    private static Server start(Path data) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                EmbeddedMongo.class.getName(), "--port", String.valueOf(port), "--data", data.toString())
+                EmbeddedMongo.class.getName(), "--port", "0", "--data", data.toString())
                 .redirectErrorStream(true)
                 .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
-            if (line.contains("listening on")) {
+            Matcher listening = LISTENING.matcher(line);
+            if (listening.find()) {
                 drain(out);
-                return process;
+                return new Server(process, listening.group(1));
             }
         }
         throw new AssertionError("embedded MongoDB did not start");
@@ -187,12 +198,5 @@ class DurabilityTest {
         });
         drainer.setDaemon(true);
         drainer.start();
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            assertTrue(socket.getLocalPort() > 0);
-            return socket.getLocalPort();
-        }
     }
 }
