@@ -74,6 +74,8 @@ public class IndexBuild {
     private long lastTrim;
     /** When the feed last brought an entry (or the index became usable). */
     private long lastFed;
+    /** The delay the last round chose before the next: the feed's cadence, busy or quiet. */
+    private volatile long nextRoundMillis;
     private final ScheduledThreadPoolExecutor worker = new ScheduledThreadPoolExecutor(1, task -> {
         Thread thread = new Thread(task, "search-index");
         thread.setDaemon(true);
@@ -288,6 +290,11 @@ public class IndexBuild {
         return new Rebuilt(products, from, to, millis);
     }
 
+    /** The delay the last round of the feed chose before the next one. */
+    long nextRoundMillis() {
+        return nextRoundMillis;
+    }
+
     /** Runs {@code work} on the index's worker, between two rounds of the feed and commits. */
     private <T> T onWorker(Callable<T> work) throws IOException {
         return Futures.await(worker.submit(work), IOException.class, "the search index's worker");
@@ -328,7 +335,8 @@ public class IndexBuild {
         boolean behind = maintain();
         boolean quiet = System.currentTimeMillis() - lastFed >= QUIET_MILLIS;
         // a full round leaves more waiting (another replica's import): the next one at once
-        scheduleMaintenance(behind ? 0 : quiet ? feedIdleEveryMillis : feedEveryMillis);
+        nextRoundMillis = behind ? 0 : quiet ? feedIdleEveryMillis : feedEveryMillis;
+        scheduleMaintenance(nextRoundMillis);
     }
 
     /**
