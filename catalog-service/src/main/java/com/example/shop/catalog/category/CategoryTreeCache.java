@@ -10,18 +10,12 @@ import org.eclipse.microprofile.context.ManagedExecutor;
 
 /**
  * The whole category tree, for the category facet, fetched again in the background once it is
- * {@code catalog.category-tree.refresh-after} old (Caffeine's refresh after write): no request waits
- * for it but the first one, and one after the category service could not give a new tree for
- * {@code catalog.category-tree.keep-at-most}, which waits and gets the 503 naming
- * {@code category-service} if there is still none. A failed fetch in the background keeps the tree
- * there is and is tried again {@code refresh-after} later (the failure is logged by
- * {@link CategorySubtrees}' fallback).
- *
- * <p>Why not an expiring cache, as the subtrees have: at 3,000 categories the tree is a 328 KB
- * answer that took the category service 100 ms and more to write, and when it expired every
- * request with the category facet waited for the new one, all at once, every 5 s: the p99 of the
- * category page with four facets through the gateway at the large profile was 57 to 108 ms in the
- * bench, with the other listings' p99 at 20 to 35 ms.
+ * {@code catalog.category-tree.refresh-after} old: no request waits for it but the first, and one
+ * after the category service could not give a new tree for {@code catalog.category-tree.keep-at-most}
+ * (it gets the 503 naming {@code category-service} if there is still none). A failed fetch in the
+ * background keeps the tree there is (the failure is logged by {@link CategorySubtrees}' fallback).
+ * Not an expiring cache, as the subtrees have: the tree is a large answer, slow to write, and on
+ * expiry every request with the category facet waited for it at once.
  */
 @ApplicationScoped
 public class CategoryTreeCache {

@@ -76,7 +76,7 @@ public final class Keywords {
      * Adds the words of {@code text}, lower-cased: its longest runs of letters and digits (Unicode
      * categories L and N, the text lower-cased first), of 2 to 50 characters and no stop word. Scanned
      * by hand, not split by a regular expression: {@link #typedBy} runs on every read of one product,
-     * where the split and its stream were 5.7 % of the catalog's CPU (JFR, 2026-11-29).
+     * where the split and its stream showed in the catalog's CPU profile.
      */
     static void addWords(Set<String> words, String text) {
         String lower = text.toLowerCase(Locale.ROOT);

@@ -19,29 +19,17 @@ import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
- * Every product write goes through here, in this order:
- * <ol>
- * <li>{@link #change}: the catalog revision moves (one {@code $inc}) and the change feed records the
- * revision and the skus about to be written ({@link ChangeFeed#intend}), before anything is written,
- * so that no product ever changes without an entry naming it;</li>
- * <li>the use case writes MongoDB, the system of record;</li>
- * <li>the {@link Change} brings this replica's index up to date before the write is answered
- * (write-through: on success it puts or removes the product and refreshes the searchers; on a
- * refusal nothing changed; on an error whose outcome is unknown it reads the products back and
- * takes what MongoDB holds), then marks the feed entry done, which tells the other replicas to
- * read the products back ({@link FeedFollower}).</li>
- * </ol>
- * A write killed in between leaves a feed entry that is not done; the other replicas read its
- * products back once it is older than {@code catalog.search.feed-gap-grace}.
+ * Every product write goes through here (docs/design.md, "Storefront search"): {@link #change} moves
+ * the catalog revision and records the skus in the change feed before anything is written, so that no
+ * product changes without an entry naming it; the use case writes MongoDB; then its {@link Change}
+ * brings this replica's index up to date before the write is answered (write-through) and marks the
+ * entry done, which tells the other replicas to read the products back ({@link FeedFollower}). A use
+ * case holds its change in a {@code try}-with-resources block, so that every way out finishes it.
  *
- * <p>Two writes of one sku on this replica that overlap in time may reach MongoDB in one order and
- * the index in the other; such a write puts what MongoDB holds, read back under the index's lock,
- * rather than the product in hand ({@link SkusInFlight}, {@link #apply}). A use case holds its
- * {@link Change} in a {@code try}-with-resources block, so that every way out of it finishes the change.
- *
- * <p>While a build scans MongoDB, a product written through meanwhile is newer than anything the
- * scan could still bring, so the scan leaves it alone (under one lock, so that a scanned old state
- * never lands after the written one).
+ * <p>Two writes of one sku that overlap on this replica may reach MongoDB and the index in different
+ * orders: such a write puts what MongoDB holds, read back under the index's lock ({@link SkusInFlight},
+ * {@link #apply}). While a build scans MongoDB, a product written through meanwhile is newer than
+ * anything the scan could still bring, so the scan leaves it alone.
  */
 @ApplicationScoped
 public class IndexUpdates {

@@ -4,10 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The skus a build's scan has seen, kept as 64-bit hashes in one sorted array: 2.4 MB at 300,000
- * products where a set of strings takes some 30 MB of a heap that is 160 MB in production. Two
- * skus with one hash (odds about 1 in 10^8 at a million products) would only keep a product that
- * MongoDB no longer has in the index until the next build.
+ * The skus a build's scan has seen, kept as 64-bit hashes in one sorted array: a tenth of what a
+ * set of strings takes of the service's small heap. Two skus with one hash (very unlikely) would only
+ * keep a product that MongoDB no longer has in the index until the next build.
  */
 public final class SeenSkus {
 

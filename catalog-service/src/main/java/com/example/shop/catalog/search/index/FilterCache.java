@@ -11,18 +11,15 @@ import org.apache.lucene.search.SearcherFactory;
  * which filters are worth caching), kept on every segment of the index.
  *
  * <p>Lucene's default cache leaves out segments of fewer than 10,000 documents. An index kept current
- * by near-real-time refreshes has a dozen such segments beside its big one (at the large seed profile,
- * 15 segments: one of 254,578 documents, the others of 500 to 8,000), and on each of them a category
- * page's subtree filter looked up the postings of every category of the subtree again, on every request:
- * 156 categories under {@code latin}, 2,184 term lookups a page. Flight Recorder, a category page at the
- * large profile: 313 of 534 samples in that lookup. The same query on a copy of that index: 2,290 us with
- * the default cache, 270-360 us with this one (2026-11-27). A segment's cached matches go with the segment
- * (Lucene drops them when a merge retires it), so caching small segments costs little and never serves
- * a stale answer: deletions and updates are applied to cached matches as to any other.
+ * by near-real-time refreshes has a dozen such segments beside its big one, and on each of them a
+ * category page's subtree filter looked up the postings of every category of the subtree again, on
+ * every request: most of the page's CPU. A segment's cached matches go with the segment (Lucene drops
+ * them when a merge retires it), so caching small segments costs little and never serves a stale
+ * answer: deletions and updates are applied to cached matches as to any other.
  */
 final class FilterCache extends SearcherFactory {
 
-    /** Filters remembered at most, and the memory their matches may take (a category's on the large profile: ~32 KB). */
+    /** Filters remembered at most, and the memory their matches may take. */
     static final int MAX_FILTERS = 1_000;
     static final long MAX_BYTES = 16L << 20;
     /** Lucene's default: a filter that would cost ten times the query it narrows is not cached for it. */

@@ -26,8 +26,7 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Not Lucene's stored fields: they compress blocks of many products together under a shared
  * dictionary, and a page's 20 products, scattered over the index, each cost the decompression of a
- * block. A Flight Recorder profile at 300,000 products had over half the CPU of a category page,
- * of the jazz list and of a {@code q} search in that block decompression.
+ * whole block: most of a listing's CPU.
  */
 public final class ListingJson {
 
@@ -55,10 +54,8 @@ public final class ListingJson {
     /**
      * {@code head}, the JSON of the first {@code count} {@code hits} in their order separated by
      * commas, then {@code tail}: one array of UTF-8 bytes of exactly that size, each product's JSON
-     * decompressed into it as the index keeps it, never decoded to a string. (Built as strings, a
-     * category page at 300,000 products went through five copies of its 20 KB and allocated about
-     * 200 KB a request; the young collections it caused cost a fifth of the catalog's reads.)
-     * Two passes in document order, as doc values are read: the lengths, then the bytes.
+     * decompressed into it as the index keeps it, never decoded to a string (built as strings, a page
+     * went through five copies of itself, and the garbage cost a good part of the reads). Two passes in document order, as doc values are read: the lengths, then the bytes.
      */
     public static byte[] join(IndexSearcher searcher, ScoreDoc[] hits, int count, byte[] head, byte[] tail) throws IOException {
         long[] byDoc = new long[count]; // the document in the high half, the place in the page in the low half

@@ -26,8 +26,7 @@ import org.apache.lucene.util.IntroSorter;
  * Compares this replica's index with MongoDB, product by product: which skus MongoDB has and the
  * index lacks, which the index has and MongoDB no longer does, and which the index holds at another
  * version than MongoDB. Cheap in memory at any catalog size: the index side is read once from its
- * doc values into two arrays (sku hash, version; 16 bytes a product, 4.8 MB at 300,000) sorted by
- * hash; MongoDB is streamed (sku and version only, a page at a time along {@code _id}) and each
+ * doc values into two arrays (sku hash, version: 16 bytes a product) sorted by hash; MongoDB is streamed (sku and version only, a page at a time along {@code _id}) and each
  * product looked up there; a second walk over the index names the skus MongoDB never matched. Only
  * the first 100 skus of each kind (in sku order) are kept, every one is counted.
  *

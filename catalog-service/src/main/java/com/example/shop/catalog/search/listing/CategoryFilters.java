@@ -7,9 +7,8 @@ import org.apache.lucene.search.Query;
 
 /**
  * The {@code category} filter of a listing: one Lucene query per category subtree, built once and
- * kept. Building it packs every id of the subtree into a term set (the 156 ids under {@code latin}
- * at the large profile: about half of all the memory a category page allocated, found with Flight
- * Recorder's allocation samples), while a storefront asks the same few categories over and over.
+ * kept. Building it packs every id of the subtree into a term set, the largest allocation of a
+ * category page, while a storefront asks the same few categories over and over.
  * The subtree's ids come from {@link com.example.shop.catalog.category.CategorySubtrees}, cached
  * there, so the same list comes back until the category tree changes; a changed subtree is a
  * different key. Bounded: the least recently used query goes past {@value #MAX_ENTRIES}.

@@ -7,9 +7,8 @@ import java.util.Map;
 
 /**
  * The facet counts of the listings asked for lately, for the one index state they were counted in.
- * Counting is linear in the matching products (four facets over the 18,772 products of a large
- * category at 300,000 products: about 6 ms of CPU), while a storefront asks the same few listings
- * again and again: a category's pages, the same filters on every page. The counts depend on the
+ * Counting is linear in the matching products, while a storefront asks the same few listings again
+ * and again: a category's pages, the same filters on every page. The counts depend on the
  * filters and the index state only, not on the order, the cursor or the limit, so every page and
  * order of a listing shares one entry.
  *

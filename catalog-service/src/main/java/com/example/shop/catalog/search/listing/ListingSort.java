@@ -28,9 +28,7 @@ final class ListingSort {
     /**
      * {@code sku} ascending, without Lucene's skipping by the indexed terms: sku is indexed too (one
      * term per product), and with that "optimisation" every page of a filtered listing walked the
-     * postings of the skus around the page (a Flight Recorder profile of the category page at 24,000
-     * products: most samples in {@code TermOrdValComparator$CompetitiveIterator}, 5 ms of CPU a page
-     * against 0.6 ms for the jazz list sorted by date).
+     * postings of the skus around the page, which cost more than the page itself.
      */
     private static SortField sku() {
         SortField sku = new SortField(ProductDocuments.SKU, SortField.Type.STRING);
@@ -45,9 +43,7 @@ final class ListingSort {
      * page's last value improves, Lucene's skipping looks the competitive documents up again in
      * the point tree, which holds every product. For a broad listing that lookup skips most of the
      * index; for a narrow one, its matches spread over the whole index, it costs more than it skips
-     * (at 300,000 products, newest first, {@code bench/listing-ab}: 1.19-1.44 times the pages a
-     * second for 187 to 8,609 matches, the broader listings as before; the skipping turned off for all
-     * of them, 119,889 matches ran at a third of the rate: bench/README).
+     * ({@code bench/listing-ab} measures both).
      */
     static Sort of(ProductSort sort, IndexSearcher searcher, Query matching) throws IOException {
         boolean skipByPoints = byNumber(sort)

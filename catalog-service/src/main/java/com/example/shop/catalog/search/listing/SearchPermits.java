@@ -7,13 +7,11 @@ import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 /**
- * Lets {@code catalog.search.concurrent-searches} listing searches run at once (by default, two per
- * processor: one running, one ready to take over the core as the other ends) and the others wait
- * their turn in arrival order. A search is CPU-bound; run all at once (32 connections through the
- * gateway on 2 cores), each took as long as all of them, and the garbage of every search in flight
- * outlived the young collections into the old generation (p99 of the jazz list 48–62 ms against
- * 32 with permits, the large profile). Only the search waits: the category lookups a listing makes
- * before it (calls to another service) hold no turn.
+ * A semaphore of {@code catalog.search.concurrent-searches} permits (by default two per processor:
+ * one running, one ready to take over the core), so that listing searches beyond it wait in arrival
+ * order. A search is CPU-bound: run all at once, each takes as long as all of them, and the garbage
+ * of every search in flight outlives the young collections. Only the search holds a permit, not the
+ * category lookups a listing makes before it.
  */
 @ApplicationScoped
 class SearchPermits {
