@@ -20,6 +20,7 @@ import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestTokens;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -29,12 +30,16 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Date;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.bson.Document;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +58,9 @@ class ProductImportTest {
 
     @ConfigProperty(name = "quarkus.mongodb.database")
     String database;
+
+    @ConfigProperty(name = "shop.bulk.stale-after")
+    Duration staleAfter;
 
     @Test
     void importsEveryGoodLineAndRejectsEachBadOneWithItsLineNumberAndProblem() throws Exception {
@@ -306,23 +314,28 @@ class ProductImportTest {
             throws Exception {
         String prefix = sku("imp-slow");
         List<Map<String, Object>> products = new ArrayList<>();
-        for (int i = 0; i < 2500; i++) {
+        for (int i = 0; i < 500; i++) { // one batch: held after it, the import writes nothing but its heartbeats
             products.add(album(prefix + "-" + i, "Album " + i, "Artist", List.of("Jazz"), "1962-02-02", 1000, 900));
         }
         Hold pause = ArmedSeams.pauseAfterLine(1);
         String id = upload(lines(products)).then().statusCode(202).extract().jsonPath().getString("id");
         try {
-            assertTrue(pause.awaitHeld(30), "the import reached its first batch");
-            // the database refuses every update meanwhile: no heartbeat is written for longer than stale-after (3 s)
+            assertTrue(pause.awaitHeld(30), "the import reached the end of its batch");
+            // the database refuses every update meanwhile: no heartbeat is written until the run is stale
+            // by the rule every other replica applies (not heard of for stale-after)
             FailPoints.always("update", 2);
-            Thread.sleep(4_500);
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!silentFor(id, staleAfter)) {
+                assertTrue(System.nanoTime() < deadline, "the run's heartbeat went on while updates failed");
+                Thread.sleep(100);
+            }
             JsonPath alive = admin().when().get("/admin/catalog/imports/" + id).then().statusCode(200).extract().jsonPath();
             assertEquals("running", alive.getString("state"), "the replica running it knows it is alive: " + alive.prettify());
             FailPoints.off();
             // another replica reading the run meanwhile would have taken it for dead, as its failStale does
-            mongo.getDatabase(database).getCollection("runs").updateOne(Filters.eq("_id", id),
+            runs().updateOne(Filters.eq("_id", id),
                     Updates.combine(Updates.set("state", "failed"), Updates.set("found_stale", true),
-                            Updates.set("problems", List.of(new org.bson.Document("type", "https://problems.shop.example/run-failed")
+                            Updates.set("problems", List.of(new Document("type", "https://problems.shop.example/run-failed")
                                     .append("title", "Run failed").append("status", 500)
                                     .append("detail", "no sign of life since the heartbeat")))));
         } finally {
@@ -331,8 +344,18 @@ class ProductImportTest {
         }
         JsonPath done = poll(id, 60);
         assertEquals("succeeded", done.getString("state"), done.prettify());
-        assertEquals(2500, done.getLong("counts.created"), done.prettify());
+        assertEquals(500, done.getLong("counts.created"), done.prettify());
         assertEquals(List.of(), done.getList("problems"), done.prettify());
+    }
+
+    /** Whether the stored run has not been heard of for {@code staleAfter}: stale by the rule of every other replica. */
+    private boolean silentFor(String id, Duration staleAfter) {
+        Date heartbeat = runs().find(Filters.eq("_id", id)).first().getDate("heartbeat_at");
+        return heartbeat.toInstant().isBefore(Instant.now().minus(staleAfter));
+    }
+
+    private MongoCollection<Document> runs() {
+        return mongo.getDatabase(database).getCollection("runs");
     }
 
     private static void assertProblem(Map<String, Object> reject, String slug, String field) {
