@@ -2,9 +2,9 @@ package com.example.shop.catalog;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.example.shop.catalog.search.ProductSource;
 import com.example.shop.testsupport.architecture.ServiceShape;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +70,38 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..")
                 .because("the index reads products through ProductSource, which the product feature implements; "
                         + "the product feature writes through to the index, never the other way round")
+                .check(CATALOG.imported());
+    }
+
+    @Test
+    void theSearchPartsDependOnEachOtherOneWay() {
+        slices().matching("com.example.shop.catalog.search.(*)..").should().beFreeOfCycles()
+                .because("the index is at the bottom, the feed writes to it, availability and the listings build on them,"
+                        + " and the lifecycle drives them all; a lower part learns from a higher one through an interface"
+                        + " of its own (AvailabilitySource)")
+                .check(CATALOG.imported());
+        noClasses().that().resideInAPackage("com.example.shop.catalog.search")
+                .should().dependOnClassesThat().resideInAPackage("com.example.shop.catalog.search.*..")
+                .because("the search's root holds what the product feature hands it (ListedProduct, ProductSource), which"
+                        + " every part uses")
+                .check(CATALOG.imported());
+    }
+
+    @Test
+    void onlyStoresCodecsAndSchemasSeeDocuments() {
+        noClasses().that().haveSimpleNameNotEndingWith("Store").and().haveSimpleNameNotEndingWith("Codec")
+                .and().haveSimpleNameNotEndingWith("Schema")
+                .should().dependOnClassesThat().haveFullyQualifiedName("org.bson.Document")
+                .because("a stored record's document is known to its codec, the queries to its store, and a collection's"
+                        + " $jsonSchema to its schema; use cases read and write the records")
+                .check(CATALOG.imported());
+    }
+
+    @Test
+    void onlyStoresHoldCollections() {
+        noClasses().that().haveSimpleNameNotEndingWith("Store")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.mongodb.client.MongoCollection")
+                .because("queries are named methods of the stores; no use case holds a collection")
                 .check(CATALOG.imported());
     }
 
