@@ -16,11 +16,8 @@ import org.h2.mvstore.type.ObjectDataType;
  * <p>H2's default value type ({@link ObjectDataType}) writes any object it does not know with Java
  * serialization, a new stream with its class descriptors for every document, and an MVStore commit
  * writes every document of each page it changed: a cart page of up to 48 carts for one changed line.
- * Flight Recorder on the database during the reservation mix (2026-11-27): 58 % of its samples in
- * commits, most of them in {@code ObjectOutputStream}, and 12 % in {@code ObjectInputStream} reading
- * pages back. Side by side on one cart document (three lines): Java serialization 1,349 bytes and
- * about 400 us to write, 130 us to read; BSON 641 bytes, 11 us and 4 us (the machine busy, so the
- * ratios count, not the times).
+ * A profile of the reservation mix found most of the database's time in those streams; BSON is
+ * about half the size and much cheaper to write and read (the figures are in bench/README.md).
  *
  * <p>A value written here starts with {@link #BSON}, which {@link ObjectDataType} never writes first;
  * anything else is read the way {@link ObjectDataType} wrote it. So a data file written before, or by

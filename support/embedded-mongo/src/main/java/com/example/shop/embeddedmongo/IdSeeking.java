@@ -100,8 +100,8 @@ final class IdSeeking {
      * single-document update per distinct id ({@code updateOne}, given the selector with that id in
      * place of the list), under the caller's collection lock: mongo-java-server evaluates the whole
      * selector once more for every document it updates (to find the position for a {@code $}
-     * operator), so a batch of 1,000 ids cost a million comparisons, half of the embedded database's
-     * CPU while the cart's expiry locked and marked carts (Flight Recorder, 2026-11-27). The result as
+     * operator), so a batch of n ids costs n² comparisons, which a profile of the cart's expiry showed
+     * as the embedded database's main cost (bench/README.md). The result as
      * MongoDB counts it; null for anything else (upserts, replacements, lists that are not all
      * strings or object ids), which goes the usual way.
      */

@@ -17,9 +17,9 @@ import org.h2.mvstore.type.ObjectDataType;
  *
  * <p>mongo-java-server opens its index maps with H2's default {@link ObjectDataType}, which orders
  * a {@link KeyValue} (not {@code Comparable}) by serializing both keys with an
- * {@code ObjectOutputStream} on every comparison of a B-tree search: a Flight Recorder profile of a
- * product import showed 70 % of the embedded server's CPU there, in every insert's duplicate check
- * and every lookup by sku or {@code _id}. Here keys compare value by value (type, then value), with
+ * {@code ObjectOutputStream} on every comparison of a B-tree search: in every insert's duplicate check
+ * and every lookup by sku or {@code _id}, the embedded server's main cost in a profile of a product
+ * import (bench/README.md). Here keys compare value by value (type, then value), with
  * the same equality as before: two keys are equal only when every value has the same type and
  * value. Only the order of a map differs from the original's, which is why the maps of this type
  * have names of their own ({@link OrderedKeyUniqueIndex}); keys written before as H2 writes them are read as they are.
@@ -42,8 +42,7 @@ final class OrderedKeyType extends BasicDataType<KeyValue> {
     /**
      * A key of plain values (strings, ids, numbers, booleans, null: every unique index here) is written
      * as BSON ({@link BsonDocumentType#writeBson}), {@code {k: [values]}}; any other the way H2 writes it
-     * (Java serialization: an {@code ObjectOutputStream} per key of every page written, 5 % of the
-     * database's samples during the reservation mix). Either is read back.
+     * (Java serialization: an {@code ObjectOutputStream} per key of every page written). Either is read back.
      */
     @Override
     public void write(WriteBuffer buffer, KeyValue key) {
