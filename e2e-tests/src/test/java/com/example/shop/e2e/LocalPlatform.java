@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -99,19 +100,8 @@ final class LocalPlatform {
         command.add(ROOT.resolve("platform").toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
-        Map<String, String> env = builder.environment();
-        env.put("PLATFORM_DIR", directory.toString());
-        env.put("GATEWAY_PORT", String.valueOf(gatewayPort));
-        env.put("CATALOG_PORT", String.valueOf(catalogPort));
-        env.put("CATEGORY_PORT", String.valueOf(categoryPort));
-        env.put("CART_PORT", String.valueOf(cartPort));
-        env.put("MONGO_PORT", String.valueOf(mongoPort));
-        env.put("GATEWAY_MANAGEMENT_PORT", String.valueOf(gatewayManagementPort));
-        env.put("CATALOG_MANAGEMENT_PORT", String.valueOf(catalogManagementPort));
-        env.put("CATEGORY_MANAGEMENT_PORT", String.valueOf(categoryManagementPort));
-        env.put("CART_MANAGEMENT_PORT", String.valueOf(cartManagementPort));
-        env.putAll(extraEnvironment);
-        env.putAll(environment);
+        builder.environment().putAll(environment());
+        builder.environment().putAll(environment);
         Path err = Files.createTempFile("platform", ".err");
         builder.redirectError(err.toFile());
         Process process = builder.start();
@@ -128,6 +118,27 @@ final class LocalPlatform {
                     + process.exitValue() + "):\n" + out + errors);
         }
         return out;
+    }
+
+    /**
+     * What {@code ./platform} is run with, beside the caller's environment: this platform's directory
+     * and ports, and the extra environment it was made with. A shell given these runs
+     * {@code ./platform token} (or any command of it) against this platform.
+     */
+    Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PLATFORM_DIR", directory.toString());
+        env.put("GATEWAY_PORT", String.valueOf(gatewayPort));
+        env.put("CATALOG_PORT", String.valueOf(catalogPort));
+        env.put("CATEGORY_PORT", String.valueOf(categoryPort));
+        env.put("CART_PORT", String.valueOf(cartPort));
+        env.put("MONGO_PORT", String.valueOf(mongoPort));
+        env.put("GATEWAY_MANAGEMENT_PORT", String.valueOf(gatewayManagementPort));
+        env.put("CATALOG_MANAGEMENT_PORT", String.valueOf(catalogManagementPort));
+        env.put("CATEGORY_MANAGEMENT_PORT", String.valueOf(categoryManagementPort));
+        env.put("CART_MANAGEMENT_PORT", String.valueOf(cartManagementPort));
+        env.putAll(extraEnvironment);
+        return env;
     }
 
     /** Runs a script of the repository (for example {@code .ci/smoke-test}) and returns its output; fails with it on error. */
