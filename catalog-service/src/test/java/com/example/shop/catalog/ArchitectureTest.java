@@ -88,24 +88,6 @@ class ArchitectureTest {
     }
 
     @Test
-    void onlyStoresCodecsAndSchemasSeeDocuments() {
-        noClasses().that().haveSimpleNameNotEndingWith("Store").and().haveSimpleNameNotEndingWith("Codec")
-                .and().haveSimpleNameNotEndingWith("Schema")
-                .should().dependOnClassesThat().haveFullyQualifiedName("org.bson.Document")
-                .because("a stored record's document is known to its codec, the queries to its store, and a collection's"
-                        + " $jsonSchema to its schema; use cases read and write the records")
-                .check(CATALOG.imported());
-    }
-
-    @Test
-    void onlyStoresHoldCollections() {
-        noClasses().that().haveSimpleNameNotEndingWith("Store")
-                .should().dependOnClassesThat().haveFullyQualifiedName("com.mongodb.client.MongoCollection")
-                .because("queries are named methods of the stores; no use case holds a collection")
-                .check(CATALOG.imported());
-    }
-
-    @Test
     void productTypesNeverReachIntoProducts() {
         noClasses().that().resideInAPackage("com.example.shop.catalog.producttype")
                 .should().dependOnClassesThat().resideInAnyPackage("com.example.shop.catalog.product..")

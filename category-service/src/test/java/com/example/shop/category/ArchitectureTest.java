@@ -4,10 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.example.shop.testsupport.architecture.ServiceShape;
-import com.example.shop.web.seams.Seams;
-import com.mongodb.client.MongoCollection;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,31 +41,6 @@ class ArchitectureTest {
         noClasses().that().areNotAnnotatedWith(jakarta.ws.rs.Path.class)
                 .should().dependOnClassesThat().resideInAPackage("jakarta.ws.rs..")
                 .because("use cases, the lease and the store are called by the resources, never by HTTP")
-                .check(CLASSES);
-    }
-
-    @Test
-    void noSeamsInMainCode() {
-        noClasses().should().implement(Seams.class)
-                .because("fault injection is armed by beans of the test sources only; the no-op default is web-support's")
-                .check(CLASSES);
-    }
-
-    @Test
-    void onlyStoresCodecsAndSchemasKnowRawDocuments() {
-        noClasses().that().haveSimpleNameNotEndingWith("Store")
-                .and().haveSimpleNameNotEndingWith("Codec")
-                .and().haveSimpleNameNotEndingWith("Schema")
-                .should().dependOnClassesThat().areAssignableTo(Document.class)
-                .because("a stored document is read and written as its record, through the record's codec")
-                .check(CLASSES);
-    }
-
-    @Test
-    void onlyStoresHoldCollections() {
-        noClasses().that().haveSimpleNameNotEndingWith("Store")
-                .should().dependOnClassesThat().areAssignableTo(MongoCollection.class)
-                .because("queries are named methods of the stores; no use case holds a collection or builds its own query")
                 .check(CLASSES);
     }
 }

@@ -27,6 +27,9 @@ import java.util.List;
  * {@code AfterIndexes};</li>
  * <li>features depend on each other one way only: no cycle between feature packages (a lower
  * feature learns from a higher one through an interface of its own that the higher one implements);</li>
+ * <li>only stores open and hold collections, and only stores, codecs and schemas know raw
+ * documents: a use case reads and writes records ({@code docs/design.md#stored-documents});</li>
+ * <li>no test seam in main code but web-support's no-op default ({@code docs/design.md#test-seams});</li>
  * <li>only stores open collections (in the database web-support's {@code ServiceDatabase} gives them), and only stores
  * declare their collections' indexes, with keys built from the stored records' field names (web-support's
  * {@code SchemaSetup} gathers them, as {@code FeatureIndexes});</li>
@@ -65,8 +68,9 @@ public final class ServiceShape {
     /** Every rule at once. */
     public void check() {
         List.of(noOtherServicesCode(), theRootKnowsNoFeature(), featuresFormNoCycle(), resourcesNeverTouchMongoDb(),
-                storesStayInTheirFeature(), onlyStoresOpenCollections(), onlyStoresDeclareIndexes(), restClientsArePackagePrivate(), constructorInjection(),
-                oneScope()).forEach(rule -> rule.check(classes));
+                storesStayInTheirFeature(), onlyStoresOpenCollections(), onlyStoresHoldCollections(),
+                onlyStoresCodecsAndSchemasKnowRawDocuments(), onlyStoresDeclareIndexes(), noSeamsInMainCode(),
+                restClientsArePackagePrivate(), constructorInjection(), oneScope()).forEach(rule -> rule.check(classes));
     }
 
     public ArchRule theRootKnowsNoFeature() {
@@ -108,6 +112,25 @@ public final class ServiceShape {
                 .should().callMethod("com.mongodb.client.MongoClient", "getDatabase", "java.lang.String")
                 .orShould().callMethod("com.mongodb.client.MongoDatabase", "getCollection", "java.lang.String")
                 .because("a feature's collections are opened in one place, its store");
+    }
+
+    public ArchRule onlyStoresHoldCollections() {
+        return noClasses().that().haveSimpleNameNotEndingWith("Store")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.mongodb.client.MongoCollection")
+                .because("queries are named methods of the stores; no use case holds a collection or builds its own query");
+    }
+
+    public ArchRule onlyStoresCodecsAndSchemasKnowRawDocuments() {
+        return noClasses().that().haveSimpleNameNotEndingWith("Store")
+                .and().haveSimpleNameNotEndingWith("Codec")
+                .and().haveSimpleNameNotEndingWith("Schema")
+                .should().dependOnClassesThat().haveFullyQualifiedName("org.bson.Document")
+                .because("a stored document is read and written as its record, through the record's codec");
+    }
+
+    public ArchRule noSeamsInMainCode() {
+        return noClasses().should().implement("com.example.shop.web.seams.Seams")
+                .because("fault injection is armed by beans of the test sources only; the no-op default is web-support's");
     }
 
     public ArchRule onlyStoresDeclareIndexes() {
