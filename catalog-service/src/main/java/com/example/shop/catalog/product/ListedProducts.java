@@ -1,11 +1,14 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.search.ListedProduct;
+import com.example.shop.catalog.search.ListedVariant;
 import com.example.shop.catalog.search.ProductSource;
 import com.example.shop.web.bulk.IdOrderedScan;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -46,6 +49,17 @@ record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMappe
     ListedProduct listed(StoredProduct product) {
         return new ListedProduct(product.sku(), product.version(), product.type(), product.title(), product.description(),
                 product.categoryIds(), product.details(), product.keywords(), product.pricing().retail(),
-                product.pricing().pctSavings(), ProductView.listed(product, perCartLimit.of(product)).toJson(json));
+                product.pricing().pctSavings(), ProductView.listed(product, perCartLimit.of(product)).toJson(json),
+                variants(product));
+    }
+
+    private static List<ListedVariant> variants(StoredProduct product) {
+        List<ListedVariant> listed = new ArrayList<>(product.variants().size());
+        for (StoredProduct.Variant variant : product.variants()) {
+            if (!variant.retired()) {
+                listed.add(new ListedVariant(variant.sku(), variant.options(), variant.pricingIn(product).retail(), false));
+            }
+        }
+        return listed;
     }
 }
