@@ -3,6 +3,7 @@ package com.example.shop.cart;
 import com.example.shop.problems.Problem;
 import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
+import java.util.List;
 
 /**
  * The problem kinds of the cart service, built in one place (the kinds every service shares are
@@ -38,6 +39,19 @@ public final class CartProblems {
                 "The catalog has no product '" + sku + "'.").with("field", "sku").with("sku", sku));
     }
 
+    /** A product with options asked for by its key: its variants are what is sold, each under its own sku. */
+    public static ProblemException variantRequired(String key, List<String> variants) {
+        return new ProblemException(Problem.of(422, "variant-required", "Variant required",
+                "'" + key + "' is a product with variants; add one of its variants' skus.")
+                .with("field", "sku").with("sku", key).with("variants", variants));
+    }
+
+    /** A retired variant is no longer sold; the units carts already hold run out as any hold does. */
+    public static ProblemException variantRetired(String sku) {
+        return Problems.conflict("variant-retired", "Variant retired",
+                "The variant '" + sku + "' is retired and no longer sold.").with("sku", sku);
+    }
+
     public static ProblemException noSuchLine(String sku) {
         return Problems.notFound("The cart has no line for '" + sku + "'.");
     }
@@ -58,6 +72,17 @@ public final class CartProblems {
     public static ProblemException lineLimit(String sku, int max) {
         return Problems.conflict("line-limit", "Line limit",
                 "A cart may hold at most " + max + " units of '" + sku + "'.").with("sku", sku).with("max", max);
+    }
+
+    /**
+     * The product's {@code max_per_cart} counts the units of all its variants together: the cart
+     * holds {@code others} of its other variants already.
+     */
+    public static ProblemException productLimit(String sku, String product, int max, int others) {
+        return Problems.conflict("line-limit", "Line limit",
+                "A cart may hold at most " + max + " units of product '" + product + "', all its variants together; it holds "
+                        + others + " of its other variants.")
+                .with("sku", sku).with("max", max).with("product", product).with("scope", "product"); // the catalog's max_per_cart_scope
     }
 
     public static ProblemException tooManyLines(int max) {

@@ -9,6 +9,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
@@ -30,9 +32,24 @@ interface CatalogClient {
         return ServiceCalls.failure(response, "the catalog");
     }
 
-    /** The part of the catalog's product this service reads; everything else is ignored. */
+    /**
+     * The part of the catalog's product this service reads; everything else is ignored. An older
+     * catalog answers no {@code options}, {@code variants} nor {@code max_per_cart_scope}: the
+     * product is then its one variant ({@link Catalog}). {@code selected} is the variant asked for,
+     * when asked by a variant's sku other than the key.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Product(String sku, String type, String title, Pricing pricing, Integer max_per_cart) {
+    record Product(String sku, String type, String title, Pricing pricing, Integer max_per_cart, String max_per_cart_scope,
+                   List<Option> options, List<Variant> variants, String selected) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Option(String name) {
+    }
+
+    /** A variant: its sku, its option values, its effective pricing, whether it is retired. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Variant(String sku, Map<String, String> options, Pricing pricing, Boolean retired) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
