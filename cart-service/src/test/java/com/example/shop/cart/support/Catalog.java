@@ -90,6 +90,25 @@ public final class Catalog {
         }
     }
 
+    /**
+     * Registers a product in the stub, given whole as the catalog answers it (its {@code sku} the key,
+     * its {@code variants}), replacing any under the same key: the service's cached snapshot of a
+     * sku is only replaced once it expires.
+     */
+    public static void product(String productJson) {
+        String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
+        try {
+            HttpResponse<Void> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url + "/__stub/products")).POST(HttpRequest.BodyPublishers.ofString(productJson)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            if (response.statusCode() != 204) {
+                throw new IllegalStateException("stub answered " + response.statusCode());
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static void mode(String mode) {
         String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
         try {

@@ -1,5 +1,8 @@
 package com.example.shop.cart.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -20,14 +23,24 @@ import java.util.concurrent.Executors;
  * every call so far as {@code [{"at": epoch millis, "body": {...}}]} (503 while down).
  * GET /__stub/request-id/{sku} answers the X-Request-Id the last GET /products/{sku} came with
  * (empty when none), GET /__stub/traceparent/{sku} its W3C traceparent.
+ *
+ * <p>The fixture products answer as a catalog before variants did (no {@code options},
+ * {@code variants}, {@code max_per_cart_scope}). A product with variants is registered whole, in
+ * the catalog's answer shape, by POST /__stub/products (again to change it): GET /products/{sku}
+ * then answers it for its key and for each of its variants' skus, with {@code selected} when asked
+ * by a variant's sku other than the key (docs/design.md#variants).
  */
 public class CatalogStub implements QuarkusTestResourceLifecycleManager {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private HttpServer server;
     private volatile String mode = "up";
     private final java.util.List<String> availabilityCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, String> requestIds = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, String> traceparents = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The registered products by their key and by each variant's sku. */
+    private final Map<String, ObjectNode> registered = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public Map<String, String> start() {
@@ -42,6 +55,7 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
             send(exchange, 204, "");
         });
         server.createContext("/products/", this::product);
+        server.createContext("/__stub/products", this::register);
         server.createContext("/internal/availability", this::availability);
         server.createContext("/__stub/availability", exchange -> send(exchange, 200, "[" + String.join(",", availabilityCalls) + "]"));
         server.createContext("/__stub/request-id/", exchange -> send(exchange, 200, requestIds.getOrDefault(
@@ -73,6 +87,15 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
             default -> {
             }
         }
+        ObjectNode product = registered.get(sku);
+        if (product != null) {
+            ObjectNode answer = product.deepCopy();
+            if (!sku.equals(answer.path("sku").asText())) {
+                answer.put("selected", sku);
+            }
+            send(exchange, 200, JSON.writeValueAsString(answer));
+            return;
+        }
         if (sku.startsWith("unknown")) {
             send(exchange, 404, "{\"status\":404,\"title\":\"Not found\"}");
             return;
@@ -90,6 +113,16 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         send(exchange, 200, "{\"sku\":\"" + sku + "\",\"type\":\"Audio Album\",\"title\":\"Album " + sku + "\"" + maxPerCart + ","
                 + "\"description\":\"fixture\",\"pricing\":{\"currency\":\"" + currency + "\",\"list\":" + (retail + 200)
                 + ",\"retail\":" + retail + ",\"savings\":200,\"pct_savings\":15},\"details\":{\"artist\":\"Fixture\"}}");
+    }
+
+    /** POST /__stub/products: the product, as the catalog answers it, under its key and its variants' skus. */
+    private void register(HttpExchange exchange) throws IOException {
+        ObjectNode product = (ObjectNode) JSON.readTree(exchange.getRequestBody());
+        registered.put(product.path("sku").asText(), product);
+        for (JsonNode variant : product.path("variants")) {
+            registered.put(variant.path("sku").asText(), product);
+        }
+        send(exchange, 204, "");
     }
 
     private void availability(HttpExchange exchange) throws IOException {
