@@ -1,6 +1,7 @@
 package com.example.shop.cart;
 
 import static com.example.shop.cart.support.Api.add;
+import static com.example.shop.cart.support.Api.change;
 import static com.example.shop.cart.support.Api.newSku;
 import static com.example.shop.cart.support.Api.remove;
 import static com.example.shop.cart.support.Api.stock;
@@ -10,6 +11,7 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.nullValue;
 
 import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.cart.support.VariantProduct;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.PublishedSchema;
@@ -67,5 +69,30 @@ class DocumentedAnswersTest {
         Response emptied = remove(cart, sku);
         emptied.then().statusCode(200).body("currency", nullValue());
         document.assertConforms("DELETE", "/carts/{id}/items/{sku}", emptied);
+    }
+
+    @Test
+    void aLineOfAVariantShowsTheProductsTitleAndTheVariantsOptionsAsDocumented() {
+        String tee = newSku("TEE");
+        String medium = tee + "-M-BLK";
+        VariantProduct.tee(tee).limit(4, "product").variant(medium, "M", "black", 1200).register();
+        stock(medium, 5);
+        String cart = given().post("/carts").then().statusCode(201).extract().path("id");
+
+        Response added = add(cart, medium, 2);
+        added.then().statusCode(200).body("items[0].title", equalTo("Basic tee")).body("items[0].product", equalTo(tee))
+                .body("items[0].options.size", equalTo("M")).body("items[0].options.colour", equalTo("black"));
+        document.assertConforms("POST", "/carts/{id}/items", added);
+        document.assertConforms("GET", "/carts/{id}", given().get("/carts/" + cart));
+        Response changed = change(cart, medium, 1);
+        changed.then().statusCode(200).body("items[0].options.size", equalTo("M"));
+        document.assertConforms("PUT", "/carts/{id}/items/{sku}", changed);
+
+        Response limited = add(cart, medium, 4);
+        limited.then().statusCode(409).body("scope", equalTo("product"));
+        document.assertConforms("POST", "/carts/{id}/items", limited);
+        Response noVariant = add(cart, tee, 1);
+        noVariant.then().statusCode(422).body("type", org.hamcrest.Matchers.containsString("variant-required"));
+        document.assertConforms("POST", "/carts/{id}/items", noVariant);
     }
 }

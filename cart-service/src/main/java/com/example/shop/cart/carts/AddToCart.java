@@ -17,13 +17,15 @@ import jakarta.inject.Singleton;
 import java.util.Date;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * POST /carts/{id}/items: add {@code qty} units of a sku, growing its line if present. Checks come
  * first (the cart active, the catalog's snapshot, the limits); then the units are reserved
  * ({@link Reservations#reserve}) before the cart claims them in one guarded update, so a line never
  * claims units that are not reserved. A cart no longer active gets its units back and a 409. The
- * claim's update is the one the read of the cart calls for. See docs/design.md, Stock moves.
+ * claim's update is the one the read of the cart calls for. A retired variant is refused (409
+ * variant-retired). See docs/design.md, Stock moves and Variants.
  */
 @Singleton
 public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Reservations reservations,
@@ -39,10 +41,13 @@ public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Rese
             throw CartProblems.tooManyLines(config.limits().maxLines());
         }
         ProductSnapshot product = catalog.product(sku);
-        int maxLine = LineLimits.of(product, config);
-        if ((existing == null ? 0 : existing.qty()) + qty > maxLine) {
+        if (product.retired()) {
+            throw CartProblems.variantRetired(sku);
+        }
+        LineLimits limits = LineLimits.of(product, cart, config);
+        if (!limits.allows((existing == null ? 0 : existing.qty()) + qty)) {
             metrics.refused(Refusal.LINE_LIMIT);
-            throw CartProblems.lineLimit(sku, maxLine);
+            throw limits.refusal();
         }
         String currency = cart.currency();
         if (currency != null && !currency.equals(product.currency())) {
@@ -54,7 +59,7 @@ public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Rese
 
         StoredCart claimed;
         try {
-            claimed = claim(cartId, sku, qty, product, maxLine, existing != null);
+            claimed = claim(cartId, sku, qty, product, cart, limits, existing != null);
         } catch (ProblemException refused) {
             reservations.release(sku, cartId, qty, Return.COMPENSATION);
             metrics.compensated();
@@ -65,39 +70,48 @@ public record AddToCart(CartsStore store, GetCart getCart, Catalog catalog, Rese
         return CartView.of(claimed);
     }
 
-    /** Adds the units to the cart's line of this sku (made if absent); returns the cart as written. */
-    private StoredCart claim(String cartId, String sku, int qty, ProductSnapshot product, int maxLine, boolean lineExpected) {
+    /**
+     * Adds the units to the cart's line of this sku (made if absent); returns the cart as written.
+     * Under a per-product limit each write is guarded on the version of the cart the limit was
+     * counted from, and a cart that changed meanwhile is counted again.
+     */
+    private StoredCart claim(String cartId, String sku, int qty, ProductSnapshot product, StoredCart read, LineLimits readLimits,
+            boolean lineExpected) {
         // which update to try first: the one that fits what the last read of the cart showed
         AtomicBoolean lineThere = new AtomicBoolean(lineExpected);
+        AtomicReference<LineLimits> limits = new AtomicReference<>(readLimits);
+        AtomicReference<Long> version = new AtomicReference<>(readLimits.guard(read));
         return attempts.untilDone(() -> {
             Date now = new Date();
-            StoredCart written = lineThere.get() ? growLine(cartId, sku, qty, maxLine, now) : pushLine(cartId, sku, qty, product, now);
+            int maxLine = limits.get().maxLine();
+            StoredCart written = lineThere.get() ? store.growLine(cartId, sku, qty, maxLine, version.get(), now)
+                    : pushLine(cartId, sku, qty, product, version.get(), now);
             if (written == null) {
-                written = lineThere.get() ? pushLine(cartId, sku, qty, product, now) : growLine(cartId, sku, qty, maxLine, now);
+                written = lineThere.get() ? pushLine(cartId, sku, qty, product, version.get(), now)
+                        : store.growLine(cartId, sku, qty, maxLine, version.get(), now);
             }
             if (written != null) {
                 return Optional.of(written);
             }
-            // the line appeared or disappeared concurrently, or the cart is no longer active: look again
+            // the line appeared or disappeared concurrently, or the cart is no longer active (or changed): look again
             StoredCart cart = getCart.require(cartId);
             cart.requireActive();
             StoredCart.Item current = cart.item(sku);
-            if (current != null && current.qty() + qty > maxLine) {
+            LineLimits counted = LineLimits.of(product, cart, config);
+            if (!counted.allows((current == null ? 0 : current.qty()) + (long) qty)) {
                 metrics.refused(Refusal.LINE_LIMIT);
-                throw CartProblems.lineLimit(sku, maxLine);
+                throw counted.refusal();
             }
             lineThere.set(current != null);
+            limits.set(counted);
+            version.set(counted.guard(cart));
             return Optional.empty();
         });
     }
 
-    private StoredCart growLine(String cartId, String sku, int qty, int maxLine, Date now) {
-        return store.growLine(cartId, sku, qty, maxLine, now);
-    }
-
-    private StoredCart pushLine(String cartId, String sku, int qty, ProductSnapshot product, Date now) {
-        StoredCart.Item line = new StoredCart.Item(sku, qty, false,
-                new StoredCart.Details(product.title(), product.type(), product.unitPrice(), product.currency()));
-        return store.pushLine(cartId, line, now);
+    private StoredCart pushLine(String cartId, String sku, int qty, ProductSnapshot product, Long version, Date now) {
+        StoredCart.Item line = new StoredCart.Item(sku, qty, false, new StoredCart.Details(product.title(), product.type(),
+                product.unitPrice(), product.currency(), product.product(), product.options()));
+        return store.pushLine(cartId, line, version, now);
     }
 }

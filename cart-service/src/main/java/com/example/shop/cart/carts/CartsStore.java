@@ -102,30 +102,35 @@ public record CartsStore(MongoCollection<StoredCart> carts) implements FeatureIn
     }
 
     /**
-     * Adds {@code qty} to the active cart's line of the sku if it holds at most {@code maxLine - qty};
-     * the cart as written, or null when no such line (or the cart is not active).
+     * Adds {@code qty} to the active cart's line of the sku if it holds at most {@code maxLine - qty}
+     * (and the cart is at {@code version}, unless null); the cart as written, or null when no such
+     * line (or the cart is not active, or changed).
      */
-    StoredCart growLine(String cartId, String sku, int qty, int maxLine, Date now) {
+    StoredCart growLine(String cartId, String sku, int qty, int maxLine, Long version, Date now) {
         return carts.findOneAndUpdate(
-                and(withId(cartId), inStatus(CartStatus.ACTIVE),
-                        elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), lte(StoredCart.Item.QTY, maxLine - qty)))),
+                atVersion(and(withId(cartId), inStatus(CartStatus.ACTIVE),
+                        elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), lte(StoredCart.Item.QTY, maxLine - qty)))), version),
                 combine(inc(StoredCart.MATCHED_ITEM_QTY, qty), touched(now)), AFTER);
     }
 
     /**
      * Pushes a line into the active cart if it has none of that sku ({@code items.sku: {$ne}}, so two
-     * adds never make two lines); {@code held_since} keeps the earliest reservation ({@code $min}).
-     * The cart as written, or null.
+     * adds never make two lines) and is at {@code version} (unless null); {@code held_since} keeps the
+     * earliest reservation ({@code $min}). The cart as written, or null.
      */
-    StoredCart pushLine(String cartId, StoredCart.Item line, Date now) {
+    StoredCart pushLine(String cartId, StoredCart.Item line, Long version, Date now) {
         return carts.findOneAndUpdate(
-                and(withId(cartId), inStatus(CartStatus.ACTIVE), ne(StoredCart.ITEM_SKU, line.sku())),
+                atVersion(and(withId(cartId), inStatus(CartStatus.ACTIVE), ne(StoredCart.ITEM_SKU, line.sku())), version),
                 combine(push(StoredCart.ITEMS, StoredCartCodec.item(line)), touched(now), min(StoredCart.HELD_SINCE, now)), AFTER);
     }
 
-    /** Sets the line's qty if the cart is active and the line holds {@code observed}; the cart as written, or null. */
-    StoredCart setLine(String cartId, String sku, int observed, int qty, Date now) {
-        return carts.findOneAndUpdate(lineAt(cartId, sku, observed), combine(set(StoredCart.MATCHED_ITEM_QTY, qty), touched(now)), AFTER);
+    /**
+     * Sets the line's qty if the cart is active, the line holds {@code observed} and the cart is at
+     * {@code version} (unless null); the cart as written, or null.
+     */
+    StoredCart setLine(String cartId, String sku, int observed, int qty, Long version, Date now) {
+        return carts.findOneAndUpdate(atVersion(lineAt(cartId, sku, observed), version),
+                combine(set(StoredCart.MATCHED_ITEM_QTY, qty), touched(now)), AFTER);
     }
 
     /** Removes the line if the cart is active and the line holds {@code observed}; the cart as written, or null. */
@@ -246,6 +251,14 @@ public record CartsStore(MongoCollection<StoredCart> carts) implements FeatureIn
     private static Bson lineAt(String cartId, String sku, int observed) {
         return and(withId(cartId), inStatus(CartStatus.ACTIVE),
                 elemMatch(StoredCart.ITEMS, and(eq(StoredCart.Item.SKU, sku), eq(StoredCart.Item.QTY, observed))));
+    }
+
+    /**
+     * The filter, and the cart at {@code version} when one is given: a line under a per-product limit
+     * is written only if no other line changed since the cart was read (LineLimits).
+     */
+    private static Bson atVersion(Bson filter, Long version) {
+        return version == null ? filter : and(filter, eq(StoredCart.VERSION, version));
     }
 
     /** The attempt under {@code key} pending in a pending cart: the guard of both ends of a checkout. */

@@ -7,6 +7,7 @@ import com.example.shop.cart.CartMetrics.Return;
 import com.example.shop.cart.CartProblems;
 import com.example.shop.cart.CartSeam;
 import com.example.shop.cart.catalog.Catalog;
+import com.example.shop.cart.catalog.ProductSnapshot;
 import com.example.shop.cart.inventory.Move;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.web.concurrency.Attempts;
@@ -20,7 +21,9 @@ import java.util.Optional;
  * difference. The cart write is a compare-and-set on the line's observed quantity (a lost race is
  * retried): an increase reserves before it claims (and returns the units if the claim fails), a
  * decrease journals the return, lets the cart go of the units, then returns them. Both answer the
- * cart as written; the moves settle after. See docs/design.md, Stock moves.
+ * cart as written; the moves settle after. An increase of a retired variant is refused (409
+ * variant-retired) and one under a per-product limit is also guarded on the cart's version
+ * ({@link LineLimits}); a decrease always goes through. See docs/design.md, Stock moves.
  */
 @Singleton
 public record ChangeLine(CartsStore store, GetCart getCart, Reservations reservations, CartMetrics metrics,
@@ -45,15 +48,19 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
         }
         Date now = new Date();
         if (qty > held) {
-            int limit = LineLimits.of(catalog.product(sku), config);
-            if (qty > limit) {
+            ProductSnapshot product = catalog.product(sku);
+            if (product.retired()) {
+                throw CartProblems.variantRetired(sku);
+            }
+            LineLimits limits = LineLimits.of(product, cart, config);
+            if (!limits.allows(qty)) {
                 metrics.refused(Refusal.LINE_LIMIT);
-                throw CartProblems.lineLimit(sku, limit);
+                throw limits.refusal();
             }
             int more = (int) (qty - held);
             Move reserved = reservations.reserve(sku, cartId, more);
             seams.reached(CartSeam.AFTER_RESERVE);
-            StoredCart claimed = store.setLine(cartId, sku, line.qty(), qty, now);
+            StoredCart claimed = store.setLine(cartId, sku, line.qty(), qty, limits.guard(cart), now);
             if (claimed == null) {
                 reservations.release(sku, cartId, more, Return.COMPENSATION);
                 metrics.compensated();
@@ -62,7 +69,7 @@ public record ChangeLine(CartsStore store, GetCart getCart, Reservations reserva
             return claimed == null ? Optional.empty() : Optional.of(CartView.of(claimed));
         }
         Move release = reservations.beginRelease(sku, cartId, held - qty);
-        StoredCart unclaimed = qty == 0 ? store.removeLine(cartId, sku, line.qty(), now) : store.setLine(cartId, sku, line.qty(), qty, now);
+        StoredCart unclaimed = qty == 0 ? store.removeLine(cartId, sku, line.qty(), now) : store.setLine(cartId, sku, line.qty(), qty, null, now);
         if (unclaimed == null) {
             reservations.abandon(release);
             return Optional.empty();

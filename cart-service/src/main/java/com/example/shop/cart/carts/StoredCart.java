@@ -1,15 +1,18 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.cart.CartProblems;
+import java.util.Collections;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A cart document, collection {@code cart}, as a typed value; the field names are here and
  * nowhere else:
  * <pre>
  * cart { _id, status, version, created, last_modified, held_since?,
- *        items: [{sku, qty, settled?, details: {title, type, unit_price, currency}}],
+ *        items: [{sku, qty, settled?, details: {title, type, unit_price, currency, product?, options?}}],
  *        checkouts: [{key, state, amount, currency, charge_id?, reason?, started, finished?}], settled? }
  * </pre>
  * {@code version} is bumped by every write after the insert, so a read can guard a later write on
@@ -90,6 +93,11 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         return checkouts.stream().filter(attempt -> attempt.state() == CheckoutState.PENDING).findFirst().orElse(null);
     }
 
+    /** The units the cart holds of the product's variants other than {@code sku}: what a per-product limit counts besides the line. */
+    int unitsOfOtherVariants(String product, String sku) {
+        return items.stream().filter(item -> !sku.equals(item.sku()) && product.equals(item.product())).mapToInt(Item::qty).sum();
+    }
+
     List<String> skus() {
         return items.stream().map(Item::sku).toList();
     }
@@ -108,15 +116,32 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         long amount() {
             return qty * details.unitPrice();
         }
+
+        /** The key of the product this line's variant belongs to. */
+        String product() {
+            return details.product();
+        }
     }
 
-    /** What a line copied from the catalog when it was made; never changed afterwards. */
-    record Details(String title, String type, long unitPrice, String currency) {
+    /**
+     * What a line copied from the catalog when it was made; never changed afterwards: the product's
+     * title and type, the variant's price, the product's key ({@code product}) and the variant's
+     * option values ({@code options}, in the product's order). A line of a product without options,
+     * and every line made before variants, is its product: the codec then stores no
+     * {@code product} (it reads as the line's sku) and no {@code options} (empty).
+     */
+    record Details(String title, String type, long unitPrice, String currency, String product, Map<String, String> options) {
 
         static final String TITLE = "title";
         static final String TYPE = "type";
         static final String UNIT_PRICE = "unit_price";
         static final String CURRENCY = "currency";
+        static final String PRODUCT = "product";
+        static final String OPTIONS = "options";
+
+        Details {
+            options = options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
+        }
     }
 
     /**

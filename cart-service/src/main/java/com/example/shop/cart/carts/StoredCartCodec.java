@@ -5,6 +5,8 @@ import static com.example.shop.web.database.StoredFields.number;
 
 import com.example.shop.web.WireName;
 import com.example.shop.web.database.StoredCodec;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.bson.Document;
 
 /**
@@ -51,8 +53,9 @@ final class StoredCartCodec extends StoredCodec<StoredCart> {
 
     static StoredCart.Item item(Document doc) {
         Document details = doc.get(StoredCart.Item.DETAILS, Document.class);
-        return new StoredCart.Item(doc.getString(StoredCart.Item.SKU), (int) number(doc, StoredCart.Item.QTY),
-                Boolean.TRUE.equals(doc.getBoolean(StoredCart.Item.SETTLED)), details == null ? null : details(details));
+        String sku = doc.getString(StoredCart.Item.SKU);
+        return new StoredCart.Item(sku, (int) number(doc, StoredCart.Item.QTY),
+                Boolean.TRUE.equals(doc.getBoolean(StoredCart.Item.SETTLED)), details == null ? null : details(details, sku));
     }
 
     /** The line as pushed into {@code items}: {@code qty} an int, {@code settled} only once sold. */
@@ -61,17 +64,33 @@ final class StoredCartCodec extends StoredCodec<StoredCart> {
         if (item.settled()) {
             doc.append(StoredCart.Item.SETTLED, true);
         }
-        return doc.append(StoredCart.Item.DETAILS, details(item.details()));
+        return doc.append(StoredCart.Item.DETAILS, details(item.details(), item.sku()));
     }
 
-    private static StoredCart.Details details(Document doc) {
+    /** A line's details; without {@code product} (a line made before variants, or of a product without options) the product is the line's sku. */
+    private static StoredCart.Details details(Document doc, String sku) {
+        String product = doc.getString(StoredCart.Details.PRODUCT);
+        Document options = doc.get(StoredCart.Details.OPTIONS, Document.class);
+        Map<String, String> values = new LinkedHashMap<>();
+        if (options != null) {
+            options.forEach((name, value) -> values.put(name, (String) value));
+        }
         return new StoredCart.Details(doc.getString(StoredCart.Details.TITLE), doc.getString(StoredCart.Details.TYPE),
-                number(doc, StoredCart.Details.UNIT_PRICE), doc.getString(StoredCart.Details.CURRENCY));
+                number(doc, StoredCart.Details.UNIT_PRICE), doc.getString(StoredCart.Details.CURRENCY), product == null ? sku : product,
+                values);
     }
 
-    private static Document details(StoredCart.Details details) {
-        return new Document(StoredCart.Details.TITLE, details.title()).append(StoredCart.Details.TYPE, details.type())
+    /** The details as stored: {@code product} only when it is not the line's sku, {@code options} only when there are some. */
+    private static Document details(StoredCart.Details details, String sku) {
+        Document doc = new Document(StoredCart.Details.TITLE, details.title()).append(StoredCart.Details.TYPE, details.type())
                 .append(StoredCart.Details.UNIT_PRICE, details.unitPrice()).append(StoredCart.Details.CURRENCY, details.currency());
+        if (details.product() != null && !details.product().equals(sku)) {
+            doc.append(StoredCart.Details.PRODUCT, details.product());
+        }
+        if (!details.options().isEmpty()) {
+            doc.append(StoredCart.Details.OPTIONS, new Document(details.options()));
+        }
+        return doc;
     }
 
     static StoredCart.Attempt attempt(Document doc) {

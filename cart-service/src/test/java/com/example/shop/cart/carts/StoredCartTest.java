@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
 import org.bson.BsonDocumentWriter;
@@ -59,8 +61,8 @@ class StoredCartTest {
         assertEquals(ADDED, cart.heldSince());
         assertFalse(cart.settled());
         assertEquals(List.of(
-                new StoredCart.Item("shirt-1", 2, true, new StoredCart.Details("Shirt", "apparel", 1999L, "USD")),
-                new StoredCart.Item("mug-7", 1, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD"))), cart.items());
+                new StoredCart.Item("shirt-1", 2, true, new StoredCart.Details("Shirt", "apparel", 1999L, "USD", "shirt-1", Map.of())),
+                new StoredCart.Item("mug-7", 1, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD", "mug-7", Map.of()))), cart.items());
         assertEquals(List.of(
                 new StoredCart.Attempt("k-1", CheckoutState.DECLINED, 4848L, "USD", null, "insufficient funds", LOCKED, DECLINED),
                 new StoredCart.Attempt("k-2", CheckoutState.APPROVED, 4848L, "USD", "sim_42", null, DECLINED, APPROVED)),
@@ -116,7 +118,7 @@ class StoredCartTest {
 
     @Test
     void aNewLineAndANewAttemptAreTheSubdocumentsTheUseCasesPushed() {
-        StoredCart.Item line = new StoredCart.Item("mug-7", 3, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD"));
+        StoredCart.Item line = new StoredCart.Item("mug-7", 3, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD", "mug-7", Map.of()));
         Document pushedLine = new Document("sku", "mug-7").append("qty", 3).append("details",
                 new Document("title", "Mug").append("type", "kitchen").append("unit_price", 850L).append("currency", "USD"));
         assertEquals(pushedLine, StoredCartCodec.item(line));
@@ -127,6 +129,49 @@ class StoredCartTest {
                 .append("currency", "USD").append("started", LOCKED);
         assertEquals(pushedAttempt, StoredCartCodec.attempt(attempt));
         assertEquals(attempt, StoredCartCodec.attempt(StoredCartCodec.attempt(attempt)));
+    }
+
+    @Test
+    void aLineOfAVariantStoresItsProductAndOptionValuesInTheProductsOrder() {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("size", "M");
+        options.put("colour", "black");
+        StoredCart.Item line = new StoredCart.Item("TEE-M-BLK", 2, false,
+                new StoredCart.Details("Basic tee", "Apparel", 1200L, "USD", "TEE", options));
+        Document pushedLine = new Document("sku", "TEE-M-BLK").append("qty", 2).append("details",
+                new Document("title", "Basic tee").append("type", "Apparel").append("unit_price", 1200L).append("currency", "USD")
+                        .append("product", "TEE").append("options", new Document("size", "M").append("colour", "black")));
+
+        assertEquals(pushedLine, StoredCartCodec.item(line));
+        StoredCart.Item read = StoredCartCodec.item(StoredCartCodec.item(line));
+        assertEquals(line, read);
+        assertEquals("TEE", read.product());
+        assertEquals(List.of("size", "colour"), List.copyOf(read.details().options().keySet()));
+    }
+
+    @Test
+    void aLineMadeBeforeVariantsIsItsOwnProductWithoutOptions() {
+        StoredCart.Item mug = CODEC.fromDocument(completedCart()).item("mug-7");
+
+        assertEquals("mug-7", mug.product());
+        assertTrue(mug.details().options().isEmpty());
+        assertFalse(StoredCartCodec.item(mug).get("details", Document.class).containsKey("product"), "stored as it was");
+        assertFalse(StoredCartCodec.item(mug).get("details", Document.class).containsKey("options"));
+    }
+
+    @Test
+    void aPerProductLimitCountsTheProductsOtherLines() {
+        StoredCart.Item small = new StoredCart.Item("TEE-S", 2, false,
+                new StoredCart.Details("Basic tee", "Apparel", 1200L, "USD", "TEE", Map.of("size", "S")));
+        StoredCart.Item medium = new StoredCart.Item("TEE-M", 1, false,
+                new StoredCart.Details("Basic tee", "Apparel", 1200L, "USD", "TEE", Map.of("size", "M")));
+        StoredCart.Item mug = new StoredCart.Item("mug-7", 5, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD", "mug-7", Map.of()));
+        StoredCart cart = new StoredCart("t".repeat(43), CartStatus.ACTIVE, 3L, CREATED, ADDED, ADDED, List.of(small, medium, mug),
+                List.of(), false);
+
+        assertEquals(1, cart.unitsOfOtherVariants("TEE", "TEE-S"));
+        assertEquals(3, cart.unitsOfOtherVariants("TEE", "TEE-L"));
+        assertEquals(0, cart.unitsOfOtherVariants("mug-7", "mug-7"));
     }
 
     @Test
