@@ -78,8 +78,8 @@ public class CartResource {
     @APIResponse(responseCode = "200", description = "Reserved and added")
     @APIResponse(responseCode = "400", description = "Malformed cart id or body")
     @APIResponse(responseCode = "404", description = "No such cart")
-    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max), too-many-lines, too-many-holders, currency-mismatch")
-    @APIResponse(responseCode = "422", description = "unknown-sku: the catalog has no such product")
+    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max; with product and scope: product when the limit counts all the product's variants), variant-retired, too-many-lines, too-many-holders, currency-mismatch")
+    @APIResponse(responseCode = "422", description = "unknown-sku: the catalog has no such product; variant-required (with variants): the sku is the key of a product with options, not one of its variants")
     @APIResponse(responseCode = "503", description = "The catalog is unreachable or too slow; nothing reserved")
     public CartView add(@PathParam("id") String id, @Valid @NotNull AddItem body) {
         return addToCart.add(CartIds.require(id), body.sku(), body.qty());
@@ -94,7 +94,7 @@ public class CartResource {
     @APIResponse(responseCode = "200", description = "The cart after the change")
     @APIResponse(responseCode = "400", description = "Malformed cart id, sku or body")
     @APIResponse(responseCode = "404", description = "No such cart, or no line for this sku")
-    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max)")
+    @APIResponse(responseCode = "409", description = "insufficient-inventory (with available), cart-inactive, line-limit (with max), variant-retired (an increase)")
     public CartView change(@PathParam("id") String id, @PathParam("sku") String sku, @Valid @NotNull ChangeQuantity body) {
         return changeLine.change(CartIds.require(id), Identifiers.requireSku(sku, "sku"), body.qty());
     }
