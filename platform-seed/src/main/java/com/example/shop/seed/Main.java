@@ -47,9 +47,9 @@ public final class Main {
             long t0 = System.nanoTime();
             SeedStore.Written w = SeedStore.write(p, seed, Path.of(out));
             double seconds = (System.nanoTime() - t0) / 1e9;
-            err.printf(Locale.ROOT, "seed %s (seed %d): %,d categories, %,d products and stock lines in %s "
+            err.printf(Locale.ROOT, "seed %s (seed %d): %,d categories, %,d products, %,d skus with stock in %s "
                             + "(%.1f MiB products, %.1f MiB stock, %.0f KiB categories) in %.1f s%n",
-                    p.id(), seed, w.categories(), w.products(), out, w.productBytes() / 1048576.0,
+                    p.id(), seed, w.categories(), w.products(), w.skus(), out, w.productBytes() / 1048576.0,
                     w.stockBytes() / 1048576.0, w.categoryBytes() / 1024.0, seconds);
             return 0;
         } catch (IllegalArgumentException e) {

@@ -1,10 +1,12 @@
 package com.example.shop.seed;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * One product line, exactly as {@code POST /api/products} takes it, for each index of a profile:
@@ -12,6 +14,12 @@ import java.util.Locale;
  * matching root, with details that agree with it (genre and subgenre from the category path, an
  * issue date within its decade, a format from its edition). Every product draws from a random
  * stream of its own ({@link SeedRandom#of}): product {@code i} is the same whatever came before it.
+ *
+ * <p>Variants (docs/design.md#variants) come from streams of their own, so that a product without
+ * options is exactly the line it was before variants: about {@link #APPAREL_SHARE} of the indexes
+ * are Apparel instead (a band's or a film's merchandise, options size and colour, 4-12 variants),
+ * decided by {@link #APPAREL_STREAM} before anything else is drawn; and {@link #FORMATS_SHARE} of
+ * the albums whose category does not fix a format are sold in 2 or 3 formats ({@link #FORMATS_STREAM}).
  */
 final class Products {
 
@@ -19,6 +27,15 @@ final class Products {
     static final long STOCK_STREAM = 3;
     static final String ALBUM = "Audio Album";
     static final String FILM = "Film";
+    static final String APPAREL = "Apparel";
+    static final long APPAREL_STREAM = 4;
+    static final long FORMATS_STREAM = 5;
+    static final double APPAREL_SHARE = 0.3;
+    static final double FORMATS_SHARE = 0.3;
+    /** Audio Album's {@code format} option, in its order (docs/design.md#variants). */
+    static final String[] FORMATS = {"CD", "Vinyl", "Digital"};
+    /** Editions whose albums come in the one format the edition names: never in several. */
+    private static final Set<String> FIXED_FORMAT = Set.of("Vinyl", "CD", "Box Sets", "Cassettes");
 
     private final CategoryTree tree;
     private final long seed;
@@ -37,20 +54,28 @@ final class Products {
      */
     String sku(String type, int index) {
         String number = Integer.toString(index + 1);
-        StringBuilder sku = new StringBuilder(24).append(ALBUM.equals(type) ? "ALB-" : "FLM-").append(seedTag).append('-');
+        String code = ALBUM.equals(type) ? "ALB-" : FILM.equals(type) ? "FLM-" : "APP-";
+        StringBuilder sku = new StringBuilder(24).append(code).append(seedTag).append('-');
         for (int pad = number.length(); pad < 6; pad++) {
             sku.append('0');
         }
         return sku.append(number).toString();
     }
 
-    /** Product {@code index}, the object of its line; {@code skuOut[0]} receives its sku. */
-    ObjectNode product(int index, String[] skuOut) {
+    /**
+     * Product {@code index}, the object of its line; {@code skusOut} receives the skus it sells, in
+     * its variants' order: its own sku for a product without options, else each variant's.
+     */
+    ObjectNode product(int index, List<String> skusOut) {
+        skusOut.clear();
+        SeedRandom a = SeedRandom.of(seed, APPAREL_STREAM, index);
+        if (a.chance(APPAREL_SHARE)) {
+            return apparel(index, a, skusOut);
+        }
         SeedRandom r = SeedRandom.of(seed, STREAM, index);
         boolean album = r.chance(0.6);
         String type = album ? ALBUM : FILM;
         String sku = sku(type, index);
-        skuOut[0] = sku;
         List<CategoryTree.Node> leaves = tree.leaves.get(album ? "Music" : "Film");
         CategoryTree.Node category = r.pick(leaves);
         List<String> categoryIds = new ArrayList<>(2);
@@ -83,15 +108,127 @@ final class Products {
         if (r.chance(limited ? 0.5 : 0.02)) {
             product.put("max_per_cart", r.between(1, 4));
         }
+        if (album && (category.edition == null || !FIXED_FORMAT.contains(category.edition))) {
+            SeedRandom f = SeedRandom.of(seed, FORMATS_STREAM, index);
+            if (f.chance(FORMATS_SHARE)) {
+                formats(product, sku, f, skusOut);
+                return product;
+            }
+        }
+        skusOut.add(sku);
         return product;
     }
 
-    /** The stock line of product {@code index}: {@code {"sku", "qty"}}. */
-    ObjectNode stock(int index, String sku) {
+    /**
+     * The stock lines of product {@code index}, {@code {"sku", "qty"}} for each sku it sells, in the
+     * order {@link #product} gave them; the first draws what a product without options always drew.
+     */
+    List<ObjectNode> stock(int index, List<String> skus) {
         SeedRandom r = SeedRandom.of(seed, STOCK_STREAM, index);
-        double d = r.nextDouble();
-        int qty = d < 0.04 ? 0 : d < 0.10 ? r.between(1, 4) : d < 0.80 ? r.between(5, 120) : r.between(121, 500);
-        return JsonLines.object().put("sku", sku).put("qty", qty);
+        List<ObjectNode> lines = new ArrayList<>(skus.size());
+        for (String sku : skus) {
+            double d = r.nextDouble();
+            int qty = d < 0.04 ? 0 : d < 0.10 ? r.between(1, 4) : d < 0.80 ? r.between(5, 120) : r.between(121, 500);
+            lines.add(JsonLines.object().put("sku", sku).put("qty", qty));
+        }
+        return lines;
+    }
+
+    /**
+     * An album sold in 2 or 3 of {@link #FORMATS}: {@code format} becomes its option (so the detail
+     * of that name goes, and the description names them all), each variant {@code <sku>-<FORMAT>} at
+     * its format's price points; the product's pricing is its first variant's, which so needs none.
+     */
+    private void formats(ObjectNode product, String sku, SeedRandom f, List<String> skusOut) {
+        List<String> formats = new ArrayList<>(List.of(FORMATS));
+        if (f.chance(0.6)) {
+            formats.remove(f.nextInt(formats.size()));
+        }
+        ObjectNode details = (ObjectNode) product.get("details");
+        details.remove("format");
+        product.put("description", "by " + details.get("artist").asText() + ". On " + String.join(", ", formats.subList(0, formats.size() - 1))
+                + " and " + formats.get(formats.size() - 1) + ".");
+        ObjectNode option = product.putArray("options").addObject().put("name", "format");
+        JsonLines.strings(option, "values", formats);
+        ArrayNode variants = product.putArray("variants");
+        for (int i = 0; i < formats.size(); i++) {
+            String format = formats.get(i);
+            String variantSku = sku + "-" + format.toUpperCase(Locale.ROOT);
+            ObjectNode variant = variants.addObject().put("sku", variantSku);
+            variant.putObject("options").put("format", format);
+            ObjectNode holder = JsonLines.object();
+            pricing(holder, albumPrices("Vinyl".equals(format) ? "Vinyl LP" : format), f);
+            if (i == 0) {
+                product.set("pricing", holder.get("pricing"));
+            } else {
+                variant.set("pricing", holder.get("pricing"));
+            }
+            skusOut.add(variantSku);
+        }
+    }
+
+    /**
+     * Apparel: a band's (70 %) or a film's merchandise, in a leaf category of the matching root, with
+     * options size (a run of 2-6 of {@link Words#SIZES}) and colour (2 or 3), every combination a
+     * variant {@code <sku>-NN} (4-12 of them); a quarter of them charge more for XL and XXL.
+     */
+    private ObjectNode apparel(int index, SeedRandom r, List<String> skusOut) {
+        String sku = sku(APPAREL, index);
+        boolean music = r.chance(0.7);
+        CategoryTree.Node category = r.pick(tree.leaves.get(music ? "Music" : "Film"));
+        Words.Garment garment = Words.GARMENTS[r.nextInt(Words.GARMENTS.length)];
+        String subject = music ? artist(category.genre.name(), r) : filmTitle(r);
+        String material = r.pick(Words.MATERIALS);
+        ObjectNode product = JsonLines.object().put("sku", sku).put("type", APPAREL);
+        product.put("title", subject + " " + garment.name());
+        product.put("description", "A " + garment.name().toLowerCase(Locale.ROOT) + " of " + material + ", "
+                + (music ? "with the artwork of " + subject + "." : "with the poster of " + subject + "."));
+        product.putObject("shipping").put("weight", r.between(garment.minWeight(), garment.maxWeight()))
+                .putObject("dimensions").put("width", 300).put("height", 350).put("depth", r.between(10, 40));
+        pricing(product, garment.prices(), r);
+        JsonLines.strings(product, "category_ids", List.of(category.id));
+        ObjectNode details = product.putObject("details").put("brand", r.pick(Words.BRANDS));
+        if (r.chance(0.9)) {
+            details.put("material", material);
+        }
+        if (r.chance(0.7)) {
+            details.put("care", r.pick(Words.CARE));
+        }
+        int sizeCount = r.between(2, Words.SIZES.length);
+        int colourCount = r.between(2, Math.min(3, 12 / sizeCount));
+        int firstSize = r.nextInt(Words.SIZES.length - sizeCount + 1);
+        List<String> sizes = List.of(Words.SIZES).subList(firstSize, firstSize + sizeCount);
+        List<String> colours = new ArrayList<>(colourCount);
+        while (colours.size() < colourCount) {
+            String c = r.pick(Words.COLOURS);
+            if (!colours.contains(c)) {
+                colours.add(c);
+            }
+        }
+        ArrayNode options = product.putArray("options");
+        JsonLines.strings(options.addObject().put("name", "size"), "values", sizes);
+        JsonLines.strings(options.addObject().put("name", "colour"), "values", colours);
+        boolean largerCostMore = r.chance(0.25);
+        ObjectNode pricing = (ObjectNode) product.get("pricing");
+        ArrayNode variants = product.putArray("variants");
+        int n = 0;
+        for (String colour : colours) {
+            for (String size : sizes) {
+                n++;
+                String variantSku = sku + (n < 10 ? "-0" : "-") + n;
+                ObjectNode variant = variants.addObject().put("sku", variantSku);
+                variant.putObject("options").put("size", size).put("colour", colour);
+                if (largerCostMore && (size.equals("XL") || size.equals("XXL"))) {
+                    variant.putObject("pricing").put("currency", "USD").put("list", pricing.get("list").asLong() + 300)
+                            .put("retail", pricing.get("retail").asLong() + 300);
+                }
+                skusOut.add(variantSku);
+            }
+        }
+        if (r.chance(0.05)) {
+            product.put("max_per_cart", r.between(2, 6));
+        }
+        return product;
     }
 
     private void album(ObjectNode product, CategoryTree.Node category, List<String> categoryIds, LocalDate issued, SeedRandom r) {

@@ -1,5 +1,6 @@
 package com.example.shop.seed;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -7,11 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes a profile's store as three NDJSON files in a directory: {@code categories.ndjson}
  * ({@code {"id", "slug", "name", "parent"}}, parents first), {@code products.ndjson} (the bodies of
- * {@code POST /api/products}) and {@code stock.ndjson} ({@code {"sku", "qty"}}, one per product).
+ * {@code POST /api/products}) and {@code stock.ndjson} ({@code {"sku", "qty"}}, one per sku sold: a
+ * product's own, or each of its variants').
  * Products are streamed: one line in memory at a time. Each file is written under a {@code .part}
  * name and renamed when complete, so a directory holding the three names holds a whole store.
  */
@@ -23,7 +27,7 @@ final class SeedStore {
     private static final int BUFFER = 1 << 20;
 
     /** What was written. */
-    record Written(int categories, int products, long categoryBytes, long productBytes, long stockBytes) {
+    record Written(int categories, int products, long skus, long categoryBytes, long productBytes, long stockBytes) {
     }
 
     private SeedStore() {
@@ -42,17 +46,21 @@ final class SeedStore {
         Products products = new Products(tree, seed);
         Path productFile = dir.resolve(PRODUCTS + ".part");
         Path stockFile = dir.resolve(STOCK + ".part");
-        String[] sku = new String[1];
+        List<String> skus = new ArrayList<>(12);
+        long skuCount = 0;
         try (JsonLines productOut = lines(productFile); JsonLines stockOut = lines(stockFile)) {
             for (int i = 0; i < profile.products; i++) {
-                productOut.write(products.product(i, sku));
-                stockOut.write(products.stock(i, sku[0]));
+                productOut.write(products.product(i, skus));
+                for (ObjectNode line : products.stock(i, skus)) {
+                    stockOut.write(line);
+                }
+                skuCount += skus.size();
             }
         }
         Path c = Files.move(categories, dir.resolve(CATEGORIES), StandardCopyOption.REPLACE_EXISTING);
         Path s = Files.move(stockFile, dir.resolve(STOCK), StandardCopyOption.REPLACE_EXISTING);
         Path p = Files.move(productFile, dir.resolve(PRODUCTS), StandardCopyOption.REPLACE_EXISTING);
-        return new Written(tree.nodes.size(), profile.products, Files.size(c), Files.size(p), Files.size(s));
+        return new Written(tree.nodes.size(), profile.products, skuCount, Files.size(c), Files.size(p), Files.size(s));
     }
 
     private static JsonLines lines(Path file) throws IOException {

@@ -188,4 +188,33 @@ final class Words {
     static final String[] KEYWORDS = {"remastered", "reissue", "180g vinyl", "import", "limited edition", "gift idea",
         "staff pick", "audiophile", "collector's edition", "restored", "bonus tracks", "signed copy", "first pressing",
         "out of print", "award winner"};
+
+    /** Apparel: the garments sold as a band's or a film's merchandise, with their price points (cents) and weight (g). */
+    record Garment(String name, int[] prices, int minWeight, int maxWeight) {
+    }
+
+    static final Garment[] GARMENTS = {
+        new Garment("T-Shirt", new int[] {1999, 2299, 2499, 2799, 2999}, 140, 220),
+        new Garment("Tour T-Shirt", new int[] {2499, 2799, 2999, 3499}, 150, 230),
+        new Garment("Long-Sleeve Tee", new int[] {2799, 2999, 3499}, 200, 280),
+        new Garment("Hoodie", new int[] {4499, 4999, 5499, 5999, 6999}, 450, 750),
+        new Garment("Sweatshirt", new int[] {3499, 3999, 4499, 4999}, 380, 600),
+        new Garment("Zip Hoodie", new int[] {4999, 5499, 5999, 6999}, 500, 800),
+        new Garment("Tank Top", new int[] {1799, 1999, 2299}, 100, 160)};
+
+    /** Apparel's built-in {@code size} option, in its order (docs/design.md#variants). */
+    static final String[] SIZES = {"XS", "S", "M", "L", "XL", "XXL"};
+
+    /** {@code colour} is a free option: these are what the seed uses. */
+    static final String[] COLOURS = {"black", "white", "heather grey", "navy", "forest green", "burgundy", "sand",
+        "charcoal", "royal blue", "mustard", "olive", "off-white"};
+
+    static final String[] BRANDS = {"Gildan", "Bella+Canvas", "Stanley/Stella", "Fruit of the Loom", "Comfort Colors",
+        "American Apparel", "Next Level", "Continental", "Earth Positive", "Mantis", "Official Merch", "Backstage Goods"};
+
+    static final String[] MATERIALS = {"100% cotton", "100% organic cotton", "ring-spun cotton", "cotton/polyester 60/40",
+        "cotton/polyester 80/20", "tri-blend", "brushed fleece"};
+
+    static final String[] CARE = {"Machine wash cold, inside out; tumble dry low", "Machine wash at 30 °C; do not tumble dry",
+        "Wash inside out at 40 °C; do not iron the print", "Hand wash cold; dry flat"};
 }

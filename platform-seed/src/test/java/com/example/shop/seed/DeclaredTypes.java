@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
 /**
  * The catalog's built-in product types as its source declares them
  * ({@code catalog-service/.../producttype/BuiltInProductTypes.java}), read from that file so that
- * the checks here follow the catalog's declaration, not a copy of it that could drift.
+ * the checks here follow the catalog's declaration, not a copy of it that could drift. Apparel,
+ * which the design adds (docs/design.md#variants), is taken from the design while the source does
+ * not declare it yet; once it does, the source's declaration is the one checked.
  */
 final class DeclaredTypes {
 
@@ -23,6 +25,23 @@ final class DeclaredTypes {
             "producttype", "BuiltInProductTypes.java");
     private static final Pattern TYPE = Pattern.compile("new ProductType\\(\"([^\"]+)\"");
     private static final Pattern ATTRIBUTE = Pattern.compile("attr\\(\"(\\w+)\",\\s*AttributeType\\.(\\w+),\\s*(true|false)\\)");
+
+    /** Apparel as docs/design.md#variants declares it: brand (required), material, care. */
+    static final Map<String, Attribute> DESIGNED_APPAREL = Map.of("brand", new Attribute("STRING", true),
+            "material", new Attribute("STRING", false), "care", new Attribute("STRING", false));
+
+    /** The options each type allows (docs/design.md#variants): name → its closed list of values, or null when free. */
+    static final Map<String, Map<String, java.util.List<String>>> OPTIONS = Map.of(
+            "Audio Album", Map.of("format", java.util.List.of("CD", "Vinyl", "Digital")),
+            "Apparel", optionsOfApparel(),
+            "Film", Map.of());
+
+    private static Map<String, java.util.List<String>> optionsOfApparel() {
+        Map<String, java.util.List<String>> options = new java.util.HashMap<>();
+        options.put("size", java.util.List.of("XS", "S", "M", "L", "XL", "XXL"));
+        options.put("colour", null);
+        return options;
+    }
 
     private DeclaredTypes() {
     }
@@ -46,6 +65,7 @@ final class DeclaredTypes {
         if (types.isEmpty() || types.values().stream().anyMatch(Map::isEmpty)) {
             throw new IllegalStateException("no product type declarations found in " + SOURCE.toAbsolutePath());
         }
+        types.putIfAbsent("Apparel", DESIGNED_APPAREL);
         return types;
     }
 }

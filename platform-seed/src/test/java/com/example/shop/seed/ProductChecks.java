@@ -17,7 +17,10 @@ import java.util.regex.Pattern;
  * {@code ProductBody} (fields and their bean-validation bounds), {@code ProductFields} (retail at most
  * list, category ids of 24 lower-case hex digits, keywords) and {@code DetailsValidator} (every
  * attribute declared by the type, of its kind, dates {@code YYYY-MM-DD} strictly, required ones
- * present). Returns the problems found, empty when the line would be accepted.
+ * present); and of variants what docs/design.md#variants fixes: options among the type's (values
+ * among its closed list), each variant one value of each of the product's options, no two with the
+ * same values, at most {@link #MAX_VARIANTS}, a full pricing when it has one, details of the type.
+ * Returns the problems found, empty when the line would be accepted.
  */
 final class ProductChecks {
 
@@ -25,7 +28,10 @@ final class ProductChecks {
     static final Pattern SLUG = Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
     static final Pattern CATEGORY_ID = Pattern.compile("[0-9a-f]{24}");
     private static final Set<String> FIELDS = Set.of("sku", "type", "title", "description", "shipping", "pricing",
-            "category_ids", "details", "keywords", "max_per_cart");
+            "category_ids", "details", "keywords", "max_per_cart", "options", "variants");
+    private static final Set<String> VARIANT_FIELDS = Set.of("sku", "options", "pricing", "details");
+    /** docs/design.md#variants: catalog.products.max-variants. */
+    static final int MAX_VARIANTS = 100;
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
 
     private final Map<String, Map<String, DeclaredTypes.Attribute>> types;
@@ -58,15 +64,7 @@ final class ProductChecks {
                 }
             }
         }
-        JsonNode pricing = p.path("pricing");
-        if (!pricing.path("currency").isTextual() || !pricing.path("currency").asText().matches("[A-Z]{3}")) {
-            out.add("pricing.currency");
-        }
-        whole(pricing, "list", 0, 1_000_000_000_000L, true, out);
-        whole(pricing, "retail", 0, 1_000_000_000_000L, true, out);
-        if (pricing.path("retail").asLong() > pricing.path("list").asLong()) {
-            out.add("pricing.retail above list");
-        }
+        pricing(p.path("pricing"), "pricing", out);
         JsonNode ids = p.path("category_ids");
         if (!ids.isArray() || ids.size() > 100) {
             out.add("category_ids");
@@ -92,26 +90,106 @@ final class ProductChecks {
         if (p.has("max_per_cart")) {
             whole(p, "max_per_cart", 1, 1000, true, out);
         }
-        details(p, out);
-        return out;
-    }
-
-    private void details(JsonNode p, List<String> out) {
         Map<String, DeclaredTypes.Attribute> declared = types.get(p.path("type").asText());
         if (declared == null) {
             out.add("unknown type " + p.path("type"));
+            return out;
+        }
+        details(p.path("details"), "details", declared, true, out);
+        variants(p, declared, out);
+        return out;
+    }
+
+    private static void pricing(JsonNode pricing, String field, List<String> out) {
+        if (!pricing.path("currency").isTextual() || !pricing.path("currency").asText().matches("[A-Z]{3}")) {
+            out.add(field + ".currency");
+        }
+        whole(pricing, "list", 0, 1_000_000_000_000L, true, out);
+        whole(pricing, "retail", 0, 1_000_000_000_000L, true, out);
+        if (pricing.path("retail").asLong() > pricing.path("list").asLong()) {
+            out.add(field + ".retail above list");
+        }
+    }
+
+    private void variants(JsonNode p, Map<String, DeclaredTypes.Attribute> declared, List<String> out) {
+        if (!p.has("options") && !p.has("variants")) {
+            return; // a product without options: exactly the line it was before variants
+        }
+        Map<String, List<String>> allowed = DeclaredTypes.OPTIONS.get(p.path("type").asText());
+        JsonNode options = p.path("options");
+        JsonNode variants = p.path("variants");
+        if (!options.isArray() || options.isEmpty() || !variants.isArray() || variants.isEmpty()) {
+            out.add("options and variants: both, neither empty");
             return;
         }
-        JsonNode details = p.path("details");
+        Map<String, Set<String>> values = new java.util.LinkedHashMap<>();
+        for (JsonNode o : options) {
+            String name = o.path("name").asText();
+            if (allowed == null || !allowed.containsKey(name)) {
+                out.add("options: " + name + " is not an option of " + p.path("type"));
+                continue;
+            }
+            Set<String> vs = new java.util.LinkedHashSet<>();
+            for (JsonNode v : o.path("values")) {
+                List<String> closed = allowed.get(name);
+                if (!v.isTextual() || v.asText().isBlank() || (closed != null && !closed.contains(v.asText())) || !vs.add(v.asText())) {
+                    out.add("options." + name + ": " + v);
+                }
+            }
+            if (vs.isEmpty() || values.put(name, vs) != null) {
+                out.add("options." + name);
+            }
+        }
+        if (variants.size() > MAX_VARIANTS) {
+            out.add("variants: more than " + MAX_VARIANTS);
+        }
+        Set<String> skus = new java.util.HashSet<>();
+        Set<String> combinations = new java.util.HashSet<>();
+        for (int i = 0; i < variants.size(); i++) {
+            JsonNode v = variants.get(i);
+            String field = "variants[" + i + "]";
+            v.fieldNames().forEachRemaining(f -> {
+                if (!VARIANT_FIELDS.contains(f)) {
+                    out.add(field + ": unknown field " + f);
+                }
+            });
+            String sku = v.path("sku").asText();
+            if (!SKU.matcher(sku).matches() || !skus.add(sku)) {
+                out.add(field + ".sku: " + sku);
+            }
+            JsonNode chosen = v.path("options");
+            if (!chosen.isObject() || chosen.size() != values.size()) {
+                out.add(field + ".options: one value per option");
+            } else {
+                values.forEach((name, vs) -> {
+                    if (!vs.contains(chosen.path(name).asText())) {
+                        out.add(field + ".options." + name + ": " + chosen.path(name));
+                    }
+                });
+                if (!combinations.add(chosen.toString())) {
+                    out.add(field + ".options: the values of another variant");
+                }
+            }
+            if (v.has("pricing")) {
+                pricing(v.path("pricing"), field + ".pricing", out);
+            }
+            if (v.has("details")) {
+                details(v.path("details"), field + ".details", declared, false, out);
+            }
+        }
+    }
+
+    private static void details(JsonNode details, String field, Map<String, DeclaredTypes.Attribute> declared, boolean whole,
+                                List<String> out) {
         if (!details.isObject()) {
-            out.add("details");
+            out.add(field);
             return;
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = details.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             DeclaredTypes.Attribute a = declared.get(e.getKey());
             if (a == null) {
-                out.add("details." + e.getKey() + " not declared");
+                out.add(field + "." + e.getKey() + " not declared");
                 continue;
             }
             JsonNode v = e.getValue();
@@ -125,12 +203,12 @@ final class ProductChecks {
                 default -> false;
             };
             if (!ok) {
-                out.add("details." + e.getKey() + " is not a " + a.kind() + ": " + v);
+                out.add(field + "." + e.getKey() + " is not a " + a.kind() + ": " + v);
             }
         }
         declared.forEach((name, a) -> {
-            if (a.required() && !details.has(name)) {
-                out.add("details." + name + " required");
+            if (whole && a.required() && !details.has(name)) {
+                out.add(field + "." + name + " required");
             }
         });
     }
