@@ -4,8 +4,10 @@ import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.category.CategorySubtrees;
 import com.example.shop.catalog.category.CategoryTreeCache;
 import com.example.shop.catalog.search.index.ListingJson;
+import com.example.shop.catalog.search.index.ProductDocuments;
 import com.example.shop.catalog.search.index.ProductIndex;
 import com.example.shop.problems.Problems;
+import com.example.shop.web.WireName;
 import com.example.shop.web.caching.EntityTags;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,11 +16,19 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.LongValues;
+import org.apache.lucene.search.LongValuesSource;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
@@ -92,6 +102,7 @@ public class SearchProducts {
         ListingFilters filters = ListingFilters.of(query, categoryIds == null ? null : categoryFilters.of(categoryIds));
         String inputs = Integer.toHexString(Objects.hash(categoryIds, counted, buckets.all()));
         return permits.run(() -> index.read((searcher, state) -> {
+            requireKnownOptions(searcher, query);
             String tag = state + "." + inputs;
             if (EntityTags.noneMatchHits(knownTag, "W/\"" + tag + "\"")) {
                 return new Listing(null, tag, true);
@@ -109,7 +120,7 @@ public class SearchProducts {
                         List<CategorySubtrees.Category> counted) throws IOException {
         ProductSort sort = query.sort();
         Query matching = filters.all();
-        Sort order = ListingSort.of(sort, searcher, matching);
+        Sort order = ListingSort.of(sort, searcher, matching, filters.variants());
         FieldDoc after = position == null ? null : ListingSort.after(sort, position, searcher.getIndexReader().maxDoc());
         int wanted = query.limit() + 1;
         // Lucene's searchAfter counts the first 1,000 matches before it may skip any; a listing shows
@@ -128,12 +139,78 @@ public class SearchProducts {
         } else {
             tail.writeBytes(NULL);
         }
-        if (!query.facets().isEmpty()) {
+        if (!query.facets().isEmpty() || !query.optionFacets().isEmpty()) {
             tail.writeBytes(FACETS);
             tail.writeBytes(facets(searcher, state, query, filters, categoryIds, counted));
         }
         tail.write('}');
-        return ListingJson.join(searcher, hits, shown, ITEMS, tail.toByteArray());
+        return ListingJson.join(searcher, hits, shown, pricesFrom(searcher, hits, shown, filters.variants()), ITEMS,
+                tail.toByteArray());
+    }
+
+    /**
+     * The "from" price of each shown product: the lowest retail of its variants that pass the
+     * listing's variant filters, or of all its listed variants when there are none ({@code price}).
+     * Read in document order, as doc values are.
+     */
+    private static long[] pricesFrom(IndexSearcher searcher, ScoreDoc[] hits, int count, VariantFilter variants)
+            throws IOException {
+        LongValuesSource source = variants.isEmpty() ? LongValuesSource.fromLongField(ProductDocuments.PRICE)
+                : VariantMatch.lowestRetail(variants);
+        long[] byDoc = new long[count]; // the document in the high half, the place in the page in the low half
+        for (int i = 0; i < count; i++) {
+            byDoc[i] = (long) hits[i].doc << 32 | i;
+        }
+        Arrays.sort(byDoc);
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        long[] prices = new long[count];
+        int leaf = -1;
+        LongValues values = null;
+        for (long entry : byDoc) {
+            int doc = (int) (entry >>> 32);
+            int at = ReaderUtil.subIndex(doc, leaves);
+            if (at != leaf) {
+                leaf = at;
+                values = source.getValues(leaves.get(at), null);
+            }
+            if (!values.advanceExact(doc - leaves.get(at).docBase)) {
+                throw new IllegalStateException("a listed product without a matching variant's price (document " + doc + ")");
+            }
+            prices[(int) entry] = values.longValue();
+        }
+        return prices;
+    }
+
+    /**
+     * Option filters and option facets name options some product in the index has (its field exists in
+     * a segment): any other name is a 400 naming the parameter, as an unknown filter would be. Which
+     * options exist follows the products indexed, not the product types (whose declarations may name
+     * options no product uses yet: those are refused until one does).
+     */
+    private static void requireKnownOptions(IndexSearcher searcher, ProductQuery query) {
+        if (query.options().isEmpty() && query.optionFacets().isEmpty()) {
+            return;
+        }
+        Set<String> known = new TreeSet<>();
+        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+            for (FieldInfo field : leaf.reader().getFieldInfos()) {
+                if (field.name.startsWith(ProductDocuments.OPTION_PREFIX)) {
+                    known.add(field.name.substring(ProductDocuments.OPTION_PREFIX.length()));
+                }
+            }
+        }
+        for (String option : query.options().keySet()) {
+            if (!known.contains(option)) {
+                throw Problems.invalidField(option, "Unknown query parameter '" + Problems.excerpt(option)
+                        + "': no product has an option of that name; options: " + known);
+            }
+        }
+        for (String option : query.optionFacets()) {
+            if (!known.contains(option)) {
+                throw Problems.invalidField("facets", "Unknown facet '" + Problems.excerpt(option) + "'; allowed: "
+                        + WireName.all(Facet.class) + ", or an option products have: " + known);
+            }
+        }
     }
 
     /** The facet counts as JSON: from {@link FacetCache} when this index state counted them already. */
