@@ -26,16 +26,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -58,9 +54,6 @@ public class ProductResource {
 
     private static final int MAX_TEXT_PARAMETER = 200;
     private static final int MAX_VALUES = 20;
-    /** The query parameters of the listing that are not option filters. */
-    private static final Set<String> LISTING_PARAMETERS = Set.of("type", "genre", "actor", "minSavingsPct", "title",
-            "titlePrefix", "keyword", "category", "price", "q", "facets", "inStock", "sort", "limit", "cursor");
 
     private final GetProduct getProduct;
     private final SearchProducts searchProducts;
@@ -137,8 +130,8 @@ public class ProductResource {
                     + "must match, by its English stem, with one typo (not in the first letter) in words of 5 letters or more, and the last word as a prefix "
                     + "unless q ends with a space. Plain text: no character is query syntax. At most 200 characters.")
             @QueryParam("q") String q,
-            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability, and option "
-                    + "names products have (size, colour, format)")
+            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability, and the options "
+                    + "size, colour, format")
             @QueryParam("facets") String facets,
             @Parameter(description = "true: only products in stock (hide sold-out ones); false: only sold-out ones. Eventually "
                     + "consistent with the cart service's stock: a sell-out or restock shows here within 2 s. A product "
@@ -150,15 +143,13 @@ public class ProductResource {
             @Parameter(description = "Page size 1..100, default 20") @QueryParam("limit") Integer limit,
             @Parameter(description = "The 'next' of the previous page, unchanged") @QueryParam("cursor") String cursor,
             @Parameter(name = "size", description = "Option filter: a variant whose size is this value, exact; repeat for any of "
-                    + "several. Any option products have is a parameter of its name (size, colour, format, ...); one no product "
-                    + "has is a 400 naming it. The option filters, inStock and price hold for one variant together.")
+                    + "several. The options the product types declare (size, colour, format) are parameters of their names; "
+                    + "any other parameter is a 400 naming it. The option filters, inStock and price hold for one variant together.")
             @QueryParam("size") List<String> size,
             @Parameter(name = "colour", description = "Option filter: a variant whose colour is this value, exact; repeat for any of several")
             @QueryParam("colour") List<String> colour,
             @Parameter(name = "format", description = "Option filter: a variant whose format is this value, exact; repeat for any of several")
             @QueryParam("format") List<String> format,
-            // the three options the built-in types declare are named for the document; every option is read from uri
-            @Context UriInfo uri,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
         int pageSize = PageSize.of(limit, config.products().defaultLimit(), config.products().maxLimit());
         if (minSavingsPct != null && (minSavingsPct < 0 || minSavingsPct > 100)) {
@@ -172,7 +163,7 @@ public class ProductResource {
                 keywordText == null ? null : Keywords.normalize(keywordText), slug(category),
                 texts("price", price).stream().map(PriceRange::parse).toList(), text,
                 sort == null || sort.isEmpty() ? (text == null ? ProductSort.SKU : ProductSort.RELEVANCE) : ProductSort.fromParameter(sort),
-                pageSize, text("cursor", cursor), asked.facets(), inStock, options(uri.getQueryParameters()), asked.options());
+                pageSize, text("cursor", cursor), asked.facets(), inStock, options(size, colour, format), asked.options());
         SearchProducts.Listing listing = searchProducts.search(query, ifNoneMatch);
         // A revalidation that still holds gets an empty body: ConditionalGet turns it into the 304 with the tag
         // and the cache headers, without the search having run.
@@ -235,21 +226,17 @@ public class ProductResource {
         return Response.noContent().build();
     }
 
-    /**
-     * The option filters: every query parameter that is not one of the listing's own names an option
-     * (a product's {@code options[].name}), its values as {@link #texts}; the listing refuses a name
-     * no indexed product has. Read from all the parameters, since options are data, not a fixed list.
-     */
-    private static Map<String, List<String>> options(MultivaluedMap<String, String> parameters) {
+    /** The option filters by option name ({@link ProductQuery#OPTIONS}), each as {@link #texts}; options not given left out. */
+    private static Map<String, List<String>> options(List<String> size, List<String> colour, List<String> format) {
         Map<String, List<String>> options = new TreeMap<>();
-        parameters.forEach((name, values) -> {
-            if (!LISTING_PARAMETERS.contains(name)) {
-                List<String> given = texts(name, values);
-                if (!given.isEmpty()) {
-                    options.put(name, given);
-                }
+        List<List<String>> given = List.of(size == null ? List.of() : size, colour == null ? List.of() : colour,
+                format == null ? List.of() : format);
+        for (int i = 0; i < ProductQuery.OPTIONS.size(); i++) {
+            List<String> values = texts(ProductQuery.OPTIONS.get(i), given.get(i));
+            if (!values.isEmpty()) {
+                options.put(ProductQuery.OPTIONS.get(i), values);
             }
-        });
+        }
         return options;
     }
 

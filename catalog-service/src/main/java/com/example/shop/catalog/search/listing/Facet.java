@@ -4,6 +4,7 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.WireName;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}). */
 public enum Facet implements WireName {
@@ -14,16 +15,23 @@ public enum Facet implements WireName {
     }
 
     /**
-     * Reads {@code facets} when option facets may be asked for: a name that is not one of these is an
-     * option's ({@code facets=size,colour}), which the listing checks against the options products have.
+     * Reads {@code facets} with option facets ({@code facets=genre,size,colour}): a name that is neither
+     * a facet nor one of {@link ProductQuery#OPTIONS} is a 400 naming {@code facets}.
      */
     public static Asked read(String value) {
         Set<Facet> facets = EnumSet.noneOf(Facet.class);
-        Set<String> options = new java.util.TreeSet<>();
-        if (value != null) {
-            for (String name : value.split(",", -1)) {
-                String stripped = name.strip();
-                WireName.find(Facet.class, stripped).ifPresentOrElse(facets::add, () -> options.add(stripped));
+        Set<String> options = new TreeSet<>();
+        if (value == null) {
+            return new Asked(facets, options);
+        }
+        for (String name : value.split(",", -1)) {
+            String stripped = name.strip();
+            if (ProductQuery.OPTIONS.contains(stripped)) {
+                options.add(stripped);
+            } else {
+                facets.add(WireName.find(Facet.class, stripped).orElseThrow(() -> Problems.invalidField("facets",
+                        "Unknown facet '" + Problems.excerpt(name) + "'; allowed: " + WireName.all(Facet.class) + ", "
+                                + String.join(", ", ProductQuery.OPTIONS))));
             }
         }
         return new Asked(facets, options);

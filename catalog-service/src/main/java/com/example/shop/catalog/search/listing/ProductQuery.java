@@ -21,6 +21,14 @@ public record ProductQuery(List<String> types, List<String> genres, String actor
                            ProductSort sort, int limit, String cursor, Set<Facet> facets, Boolean inStock,
                            Map<String, List<String>> options, Set<String> optionFacets) {
 
+    /**
+     * The options a listing filters and counts by, each a query parameter of its name: those the
+     * built-in product types declare (Apparel's size and colour, Audio Album's format). A fixed set,
+     * since every query parameter of the listing is declared (the platform refuses any other, so that
+     * a typo is a 400, not a silent list of everything): a type declaring another option adds it here.
+     */
+    public static final List<String> OPTIONS = List.of("size", "colour", "format");
+
     public ProductQuery {
         types = List.copyOf(types);
         genres = List.copyOf(genres);

@@ -7,7 +7,6 @@ import com.example.shop.catalog.search.index.ListingJson;
 import com.example.shop.catalog.search.index.ProductDocuments;
 import com.example.shop.catalog.search.index.ProductIndex;
 import com.example.shop.problems.Problems;
-import com.example.shop.web.WireName;
 import com.example.shop.web.caching.EntityTags;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,9 +19,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
-import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.FieldDoc;
@@ -102,7 +98,6 @@ public class SearchProducts {
         ListingFilters filters = ListingFilters.of(query, categoryIds == null ? null : categoryFilters.of(categoryIds));
         String inputs = Integer.toHexString(Objects.hash(categoryIds, counted, buckets.all()));
         return permits.run(() -> index.read((searcher, state) -> {
-            requireKnownOptions(searcher, query);
             String tag = state + "." + inputs;
             if (EntityTags.noneMatchHits(knownTag, "W/\"" + tag + "\"")) {
                 return new Listing(null, tag, true);
@@ -179,38 +174,6 @@ public class SearchProducts {
             prices[(int) entry] = values.longValue();
         }
         return prices;
-    }
-
-    /**
-     * Option filters and option facets name options some product in the index has (its field exists in
-     * a segment): any other name is a 400 naming the parameter, as an unknown filter would be. Which
-     * options exist follows the products indexed, not the product types (whose declarations may name
-     * options no product uses yet: those are refused until one does).
-     */
-    private static void requireKnownOptions(IndexSearcher searcher, ProductQuery query) {
-        if (query.options().isEmpty() && query.optionFacets().isEmpty()) {
-            return;
-        }
-        Set<String> known = new TreeSet<>();
-        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-            for (FieldInfo field : leaf.reader().getFieldInfos()) {
-                if (field.name.startsWith(ProductDocuments.OPTION_PREFIX)) {
-                    known.add(field.name.substring(ProductDocuments.OPTION_PREFIX.length()));
-                }
-            }
-        }
-        for (String option : query.options().keySet()) {
-            if (!known.contains(option)) {
-                throw Problems.invalidField(option, "Unknown query parameter '" + Problems.excerpt(option)
-                        + "': no product has an option of that name; options: " + known);
-            }
-        }
-        for (String option : query.optionFacets()) {
-            if (!known.contains(option)) {
-                throw Problems.invalidField("facets", "Unknown facet '" + Problems.excerpt(option) + "'; allowed: "
-                        + WireName.all(Facet.class) + ", or an option products have: " + known);
-            }
-        }
     }
 
     /** The facet counts as JSON: from {@link FacetCache} when this index state counted them already. */

@@ -419,13 +419,16 @@ class VariantListingTest {
         return request.when().get("/products").then().statusCode(200).extract().jsonPath();
     }
 
+    /** The options are size, colour and format; any other name is a 400 naming it, as parameter or as facet. */
     @Test
-    void anOptionNoProductHasIsA400NamingTheParameter() {
+    void anOptionNoTypeDeclaresIsA400NamingTheParameter() {
         given().queryParam("sleeve", "long").when().get("/products").then().statusCode(400)
                 .contentType("application/problem+json").body("field", equalTo("sleeve")).body("detail", containsString("sleeve"));
         given().queryParam("facets", "genre,sleeve").when().get("/products").then().statusCode(400)
                 .contentType("application/problem+json").body("field", equalTo("facets")).body("detail", containsString("sleeve"));
-        given().queryParam("size", "M").queryParam("facets", "size,colour").when().get("/products").then().statusCode(200);
         given().queryParam("size", " ").when().get("/products").then().statusCode(400).body("field", equalTo("size"));
+        // declared by Audio Album, though no product of this test has it yet: nothing matches, nothing fails
+        assertEquals(List.of(), given().queryParam("titlePrefix", WORD).queryParam("format", "Vinyl").queryParam("facets", "format")
+                .when().get("/products").then().statusCode(200).extract().jsonPath().getList("items"));
     }
 }
