@@ -133,7 +133,9 @@ public class ProductResource {
             @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability, and the options "
                     + "size, colour, format")
             @QueryParam("facets") String facets,
-            @Parameter(description = "true: only products in stock (hide sold-out ones); false: only sold-out ones. Eventually "
+            @Parameter(description = "true: only products in stock (hide sold-out ones); false: only sold-out ones. Per variant: "
+                    + "true lists a product with a variant in stock, false one with a variant sold out, that variant passing the "
+                    + "option and price filters too. Eventually "
                     + "consistent with the cart service's stock: a sell-out or restock shows here within 2 s. A product "
                     + "without any stock report counts as in stock.")
             @QueryParam("inStock") Boolean inStock,

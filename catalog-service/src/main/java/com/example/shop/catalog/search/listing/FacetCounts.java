@@ -88,9 +88,10 @@ final class FacetCounts {
                 FacetsCollector hits = pass(searcher, passes, filters.allButOption(option));
                 List<String> selected = query.options().getOrDefault(option, List.of());
                 VariantFilter others = filters.variantsBut(null, option);
+                BytesRef name = new BytesRef(option);
                 options.put(option, others.isEmpty() ? values(hits, ProductDocuments.optionField(option), selected)
                         : ranked(perVariant(hits, others, (table, passing, keys) -> {
-                            int o = table.option(new BytesRef(option));
+                            int o = table.option(name);
                             for (int v = 0; o >= 0 && v < table.variantCount(); v++) {
                                 if (passing[v] && table.valueOf(v, o) < table.valueCount(o)) {
                                     keys.add(table.value(o, table.valueOf(v, o)));

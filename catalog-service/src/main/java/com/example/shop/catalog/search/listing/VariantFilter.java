@@ -72,17 +72,8 @@ final class VariantFilter {
             if (o < 0) {
                 return false;
             }
-            boolean[] allowed = new boolean[table.valueCount(o) + 1];
-            for (int value = 0; value < table.valueCount(o); value++) {
-                for (BytesRef wanted : option.values()) {
-                    if (table.valueIs(o, value, wanted)) {
-                        allowed[value] = true;
-                        break;
-                    }
-                }
-            }
             for (int v = 0; v < variants; v++) {
-                passing[v] &= allowed[table.valueOf(v, o)];
+                passing[v] &= isAny(table, o, table.valueOf(v, o), option.values());
             }
         }
         boolean any = false;
@@ -96,6 +87,18 @@ final class VariantFilter {
             any |= passing[v];
         }
         return any;
+    }
+
+    private static boolean isAny(VariantCodes.Table table, int option, int value, List<BytesRef> wanted) {
+        if (value >= table.valueCount(option)) {
+            return false; // the variant has no value of the option
+        }
+        for (BytesRef one : wanted) {
+            if (table.valueIs(option, value, one)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The lowest retail of a variant that passes, or {@link Long#MAX_VALUE} when none does. */
