@@ -6,7 +6,10 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}). */
+/**
+ * The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}), and
+ * the options's ({@code facets=size,colour}: {@link Asked#options}).
+ */
 public enum Facet implements WireName {
     TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
 
@@ -35,19 +38,5 @@ public enum Facet implements WireName {
             }
         }
         return new Asked(facets, options);
-    }
-
-    /** Reads {@code facets}: any subset, comma-separated; an unknown name is a 400 naming {@code facets}. */
-    public static Set<Facet> parse(String value) {
-        Set<Facet> facets = EnumSet.noneOf(Facet.class);
-        if (value == null) {
-            return facets;
-        }
-        for (String name : value.split(",", -1)) {
-            Facet facet = WireName.find(Facet.class, name.strip()).orElseThrow(() -> Problems.invalidField("facets",
-                    "Unknown facet '" + Problems.excerpt(name) + "'; allowed: " + WireName.all(Facet.class)));
-            facets.add(facet);
-        }
-        return facets;
     }
 }

@@ -46,7 +46,7 @@ final class ListingSort {
      * ({@code bench/listing-ab} measures both).
      */
     static Sort of(ProductSort sort, IndexSearcher searcher, Query matching) throws IOException {
-        return of(sort, searcher, matching, new VariantFilter(java.util.Map.of(), null, java.util.List.of()));
+        return of(sort, searcher, matching, VariantFilter.NONE);
     }
 
     /**

@@ -21,6 +21,9 @@ final class VariantFilter {
     private record Option(String name, BytesRef nameBytes, List<BytesRef> values) {
     }
 
+    /** No variant filter: a listing of products without options, or one not filtering on them. */
+    static final VariantFilter NONE = new VariantFilter(Map.of(), null, List.of());
+
     private final List<Option> options;
     private final Map<String, List<String>> byName;
     private final Boolean inStock;
