@@ -8,7 +8,7 @@ import java.util.TreeSet;
 
 /**
  * The counts a listing can show beside its page ({@code facets=type,genre,price,category,availability}), and
- * the options's ({@code facets=size,colour}: {@link Asked#options}).
+ * the options' ({@code facets=size,colour}: {@link Asked#options}).
  */
 public enum Facet implements WireName {
     TYPE, GENRE, PRICE, CATEGORY, AVAILABILITY;
