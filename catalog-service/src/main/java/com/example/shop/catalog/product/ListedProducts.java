@@ -8,8 +8,10 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,10 +39,15 @@ record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMappe
 
     @Override
     public Map<String, ListedProduct> find(Collection<String> skus) {
+        Set<String> asked = new HashSet<>(skus);
         Map<String, ListedProduct> found = new HashMap<>();
-        for (StoredProduct stored : store.bySkus(skus)) {
+        for (StoredProduct stored : store.bySkus(asked)) {
             ListedProduct listed = listed(stored);
-            found.put(listed.sku(), listed);
+            for (String sku : stored.skus()) { // the key, and each variant's sku (retired ones too: still its product's)
+                if (asked.contains(sku)) {
+                    found.put(sku, listed);
+                }
+            }
         }
         return found;
     }

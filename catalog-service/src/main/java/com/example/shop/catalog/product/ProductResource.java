@@ -31,6 +31,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -89,11 +91,14 @@ public class ProductResource {
 
     @GET
     @Operation(operationId = "listProducts", summary = "Search products", description = "All filters are optional and combine with AND; "
-            + "several values of type, genre or price mean any of them. Served from this replica's search index, which holds "
+            + "several values of type, genre, price or an option mean any of them. A product lists once, with its variants: the option "
+            + "filters (a parameter named after the option: size, colour, format), inStock and price hold for one variant together, "
+            + "and each item's price_from is the lowest retail of its variants that pass them. Served from this replica's search index, which holds "
             + "every change made on this replica before that change was answered. "
             + "Pages are ordered by 'sort' then sku (by relevance then sku when q is given without sort); pass the 'next' of a "
-            + "page as 'cursor' to get the following one. facets=type,genre,price,category,availability adds counts: each facet "
-            + "counts the products that pass every filter but its own. The weak ETag names the index state the page was read "
+            + "page as 'cursor' to get the following one. facets=type,genre,price,category,availability adds counts, and an option's "
+            + "name (facets=size,colour) its values' counts under facets.options: each facet counts the products that pass every "
+            + "filter but its own. The weak ETag names the index state the page was read "
             + "from: any change of the catalog moves it. Availability (inStock and the availability facet) is eventually "
             + "consistent: the cart service reports a sku's transitions between available and sold out, and every replica's "
             + "listings follow within 2 s of the sell-out or restock (measured: typically under 1 s); a report that fails "
@@ -125,9 +130,12 @@ public class ProductResource {
                     + "must match, by its English stem, with one typo (not in the first letter) in words of 5 letters or more, and the last word as a prefix "
                     + "unless q ends with a space. Plain text: no character is query syntax. At most 200 characters.")
             @QueryParam("q") String q,
-            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability")
+            @Parameter(description = "Facet counts to add, comma-separated: type, genre, price, category, availability, and the options "
+                    + "size, colour, format")
             @QueryParam("facets") String facets,
-            @Parameter(description = "true: only products in stock (hide sold-out ones); false: only sold-out ones. Eventually "
+            @Parameter(description = "true: only products in stock (hide sold-out ones); false: only sold-out ones. Per variant: "
+                    + "true lists a product with a variant in stock, false one with a variant sold out, that variant passing the "
+                    + "option and price filters too. Eventually "
                     + "consistent with the cart service's stock: a sell-out or restock shows here within 2 s. A product "
                     + "without any stock report counts as in stock.")
             @QueryParam("inStock") Boolean inStock,
@@ -136,11 +144,20 @@ public class ProductResource {
             @QueryParam("sort") String sort,
             @Parameter(description = "Page size 1..100, default 20") @QueryParam("limit") Integer limit,
             @Parameter(description = "The 'next' of the previous page, unchanged") @QueryParam("cursor") String cursor,
+            @Parameter(name = "size", description = "Option filter: a variant whose size is this value, exact; repeat for any of "
+                    + "several. The options the product types declare (size, colour, format) are parameters of their names; "
+                    + "any other parameter is a 400 naming it. The option filters, inStock and price hold for one variant together.")
+            @QueryParam("size") List<String> size,
+            @Parameter(name = "colour", description = "Option filter: a variant whose colour is this value, exact; repeat for any of several")
+            @QueryParam("colour") List<String> colour,
+            @Parameter(name = "format", description = "Option filter: a variant whose format is this value, exact; repeat for any of several")
+            @QueryParam("format") List<String> format,
             @HeaderParam("If-None-Match") String ifNoneMatch) {
         int pageSize = PageSize.of(limit, config.products().defaultLimit(), config.products().maxLimit());
         if (minSavingsPct != null && (minSavingsPct < 0 || minSavingsPct > 100)) {
             throw Problems.invalidField("minSavingsPct", "Query parameter 'minSavingsPct' must be between 0 and 100");
         }
+        Facet.Asked asked = Facet.read(text("facets", facets));
         String keywordText = text("keyword", keyword);
         String text = text("q", q);
         ProductQuery query = new ProductQuery(texts("type", type), texts("genre", genre), text("actor", actor),
@@ -148,7 +165,7 @@ public class ProductResource {
                 keywordText == null ? null : Keywords.normalize(keywordText), slug(category),
                 texts("price", price).stream().map(PriceRange::parse).toList(), text,
                 sort == null || sort.isEmpty() ? (text == null ? ProductSort.SKU : ProductSort.RELEVANCE) : ProductSort.fromParameter(sort),
-                pageSize, text("cursor", cursor), Facet.parse(text("facets", facets)), inStock);
+                pageSize, text("cursor", cursor), asked.facets(), inStock, options(size, colour, format), asked.options());
         SearchProducts.Listing listing = searchProducts.search(query, ifNoneMatch);
         // A revalidation that still holds gets an empty body: ConditionalGet turns it into the 304 with the tag
         // and the cache headers, without the search having run.
@@ -209,6 +226,20 @@ public class ProductResource {
                            @HeaderParam("If-Match") String ifMatch) {
         deleteProduct.delete(sku, IfMatch.optionalVersion(ifMatch, "product"));
         return Response.noContent().build();
+    }
+
+    /** The option filters by option name ({@link ProductQuery#OPTIONS}), each as {@link #texts}; options not given left out. */
+    private static Map<String, List<String>> options(List<String> size, List<String> colour, List<String> format) {
+        Map<String, List<String>> options = new TreeMap<>();
+        List<List<String>> given = List.of(size == null ? List.of() : size, colour == null ? List.of() : colour,
+                format == null ? List.of() : format);
+        for (int i = 0; i < ProductQuery.OPTIONS.size(); i++) {
+            List<String> values = texts(ProductQuery.OPTIONS.get(i), given.get(i));
+            if (!values.isEmpty()) {
+                options.put(ProductQuery.OPTIONS.get(i), values);
+            }
+        }
+        return options;
     }
 
     private static EntityTag versionTag(ProductView product) {

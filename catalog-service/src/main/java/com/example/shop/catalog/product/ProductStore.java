@@ -3,6 +3,7 @@ package com.example.shop.catalog.product;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Filters.or;
 
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.web.bulk.IdOrderedScan;
@@ -114,9 +115,12 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         return Optional.ofNullable(products.find(eq(StoredProduct.SKU, sku)).first());
     }
 
-    /** The products with these skus (one {@code $in} read). */
+    /**
+     * The products holding any of these skus, as key or as a variant's sku (one read): {@code skus}
+     * names every sku of a product; {@code sku} still finds a product written before {@code skus} was.
+     */
     List<StoredProduct> bySkus(Collection<String> skus) {
-        return products.find(in(StoredProduct.SKU, skus)).into(new ArrayList<>());
+        return products.find(or(in(StoredProduct.SKUS, skus), in(StoredProduct.SKU, skus))).into(new ArrayList<>());
     }
 
     /** The product's stored version as stored, if the product exists (and has one). */

@@ -9,7 +9,9 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 
 /**
  * A product as the API shows it, built from the stored product ({@link StoredProduct}) with the
@@ -23,7 +25,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * {@code keywords_extra} outside the answers about one product, {@code version} in the export.
  * Dates of {@code details} are written {@code YYYY-MM-DD}.
  */
-@Schema(name = "Product")
+@Schema(name = "Product", properties = @SchemaProperty(name = "price_from", type = SchemaType.INTEGER, format = "int64",
+        description = "Listings only: the lowest retail (minor units) of the product's variants that pass the listing's "
+                + "variant filters (options, inStock, price), of all its listed variants without any. The search index "
+                + "adds it to each listed product (search/index/ListingJson); it is not a field of the product."))
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProductView(
         @Schema(required = true, example = "00e8da9b") String sku,
@@ -143,7 +148,10 @@ public record ProductView(
                          @Schema(description = "The children of the selected category (the roots without one), each "
                                  + "counting the products anywhere in its subtree") List<CategoryCount> category,
                          @Schema(description = "in-stock and sold-out, in that order, as the cart service last reported each "
-                                 + "product (eventually consistent: within 2 s of a sell-out or restock)") List<ValueCount> availability) {
+                                 + "product (eventually consistent: within 2 s of a sell-out or restock)") List<ValueCount> availability,
+                         @Schema(description = "Only with option names in facets (facets=size,colour): per option, its values, "
+                                 + "most products first (at most 100); a product counts under a value when one of its variants "
+                                 + "has it and passes the other variant filters") Map<String, List<ValueCount>> options) {
     }
 
     @Schema(name = "FacetValueCount")

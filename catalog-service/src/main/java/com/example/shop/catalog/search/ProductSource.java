@@ -15,7 +15,11 @@ public interface ProductSource {
     /** Every product, a page at a time; a product written meanwhile may or may not be seen. */
     void forEach(Consumer<ListedProduct> each);
 
-    /** The products with these skus as they are now; a sku without a product is absent from the answer. */
+    /**
+     * The products holding these skus as they are now, by each sku asked for: a product's key or one
+     * of its variants' skus (an availability report names a variant), so one product may answer
+     * several skus. A sku no product holds is absent from the answer.
+     */
     Map<String, ListedProduct> find(Collection<String> skus);
 
     /**

@@ -160,7 +160,7 @@ public class IndexUpdates {
                 return;
             }
             List<ListedProduct> puts = new ArrayList<>(written);
-            puts.addAll(now.values());
+            puts.addAll(now.values()); // one product may answer several skus: apply puts it once
             finish(puts, unsure.stream().filter(sku -> !now.containsKey(sku)).toList(), true);
         }
 
@@ -235,18 +235,19 @@ public class IndexUpdates {
             }
             if (!overlapped.isEmpty()) {
                 Map<String, ListedProduct> now = source.find(overlapped);
-                puts = Stream.concat(puts.stream().filter(product -> !overlapped.contains(product.sku())),
+                puts = Stream.concat(puts.stream().filter(product -> !product.holdsAny(overlapped)),
                         now.values().stream()).toList();
                 removals = Stream.concat(removals.stream().filter(sku -> !overlapped.contains(sku)),
                         overlapped.stream().filter(sku -> !now.containsKey(sku))).toList();
             }
+            puts = byKey(puts);
             Set<String> soldOut = puts.isEmpty() ? Set.of()
-                    : availability.soldOut(puts.stream().map(ListedProduct::sku).toList());
+                    : availability.soldOut(puts.stream().flatMap(product -> product.variantSkus().stream()).toList());
             for (ListedProduct product : puts) {
                 if (writtenDuringBuild != null) {
                     writtenDuringBuild.add(product.sku());
                 }
-                index.upsert(product.withSoldOut(soldOut.contains(product.sku())));
+                index.upsert(product.withAvailability(soldOut));
             }
             for (String sku : removals) {
                 if (writtenDuringBuild != null) {
@@ -256,6 +257,19 @@ public class IndexUpdates {
             }
             return true;
         }
+    }
+
+    /**
+     * Each product once, by its key, the last one given winning: {@link ProductSource#find} answers a
+     * product once per sku of it that was asked for (its key, a variant's sku named by an availability report).
+     */
+    private static Collection<ListedProduct> byKey(Collection<ListedProduct> puts) {
+        Map<String, ListedProduct> byKey = new java.util.LinkedHashMap<>();
+        for (ListedProduct product : puts) {
+            byKey.remove(product.sku());
+            byKey.put(product.sku(), product);
+        }
+        return byKey.values();
     }
 
     /**
@@ -306,7 +320,7 @@ public class IndexUpdates {
     public void scanned(ListedProduct product) {
         synchronized (lock) {
             if (!writtenDuringBuild.contains(product.sku())) {
-                index.upsert(product.withSoldOut(soldOutAtBuild.contains(product.sku())));
+                index.upsert(product.withAvailability(soldOutAtBuild));
             }
         }
     }

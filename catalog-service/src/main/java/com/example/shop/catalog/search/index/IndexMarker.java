@@ -21,8 +21,8 @@ public record IndexMarker(int format, String epoch, long revision, String render
 
     // 2: the version as doc values (verify); 3: the availability field; 4: sorted by sku, issue date as
     // points, the listing JSON as doc values; 5: the text fields without positions, the prefix words
-    // without frequencies and norms
-    public static final int FORMAT = 5;
+    // without frequencies and norms; 6: the variants (options, availability and prices per variant)
+    public static final int FORMAT = 6;
 
     Map<String, String> userData() {
         Map<String, String> data = new HashMap<>();

@@ -35,6 +35,9 @@ public final class ListingJson {
     /** Stateless but for its settings: one for every read. */
     private static final Decompressor DECOMPRESSOR = CompressionMode.FAST.newDecompressor();
 
+    private static final byte[] NONE = new byte[0];
+    private static final String PRICE_FROM = "\"price_from\":";
+
     private ListingJson() {
     }
 
@@ -58,6 +61,21 @@ public final class ListingJson {
      * went through five copies of itself, and the garbage cost a good part of the reads). Two passes in document order, as doc values are read: the lengths, then the bytes.
      */
     public static byte[] join(IndexSearcher searcher, ScoreDoc[] hits, int count, byte[] head, byte[] tail) throws IOException {
+        return join(searcher, hits, count, null, head, tail);
+    }
+
+    /**
+     * As {@link #join(IndexSearcher, ScoreDoc[], int, byte[], byte[])}, each product's JSON beginning
+     * with {@code "price_from":} its entry of {@code priceFrom} (the lowest retail of its variants that
+     * match the listing), spliced in after its opening brace: the price depends on the listing's
+     * filters, the rest of the JSON does not. {@code priceFrom} null: the JSON as kept.
+     */
+    public static byte[] join(IndexSearcher searcher, ScoreDoc[] hits, int count, long[] priceFrom, byte[] head, byte[] tail)
+            throws IOException {
+        byte[][] prefix = new byte[count][];
+        for (int i = 0; i < count; i++) {
+            prefix[i] = priceFrom == null ? NONE : (PRICE_FROM + priceFrom[i] + ",").getBytes(StandardCharsets.US_ASCII);
+        }
         long[] byDoc = new long[count]; // the document in the high half, the place in the page in the low half
         for (int i = 0; i < count; i++) {
             byDoc[i] = (long) hits[i].doc << 32 | i;
@@ -65,7 +83,8 @@ public final class ListingJson {
         Arrays.sort(byDoc);
         List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
         int[] length = new int[count];
-        forEachValue(leaves, byDoc, (i, value) -> length[i] = new ByteArrayDataInput(value.bytes, value.offset, value.length).readVInt());
+        forEachValue(leaves, byDoc, (i, value) -> length[i] = prefix[i].length
+                + new ByteArrayDataInput(value.bytes, value.offset, value.length).readVInt());
         int[] from = new int[count];
         int size = head.length;
         for (int i = 0; i < count; i++) {
@@ -83,7 +102,13 @@ public final class ListingJson {
         BytesRef product = new BytesRef();
         forEachValue(leaves, byDoc, (i, value) -> {
             decompress(decompressor, value, product);
-            System.arraycopy(product.bytes, product.offset, page, from[i], product.length);
+            if (prefix[i].length == 0) {
+                System.arraycopy(product.bytes, product.offset, page, from[i], product.length);
+            } else { // '{', the price, the rest
+                page[from[i]] = product.bytes[product.offset];
+                System.arraycopy(prefix[i], 0, page, from[i] + 1, prefix[i].length);
+                System.arraycopy(product.bytes, product.offset + 1, page, from[i] + 1 + prefix[i].length, product.length - 1);
+            }
         });
         return page;
     }

@@ -3,6 +3,7 @@ package com.example.shop.catalog.search.index;
 import static com.example.shop.catalog.producttype.AttributeType.texts;
 
 import com.example.shop.catalog.search.ListedProduct;
+import com.example.shop.catalog.search.ListedVariant;
 import java.util.Date;
 import java.util.Map;
 import org.apache.lucene.document.BinaryDocValuesField;
@@ -11,6 +12,7 @@ import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedNumericDocValuesField;
 import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
@@ -41,6 +43,7 @@ public final class ProductDocuments {
     public static final String TITLE_LOWER = "title_lower";
     public static final String TITLE_SORT = "title_sort";
     public static final String PCT_SAVINGS = "pct_savings";
+    /** The lowest retail among the listed variants: the default "from" price, and the price sort without variant filters. */
     public static final String PRICE = "price";
     public static final String ISSUE_DATE = "issue_date";
     public static final String TITLE_TEXT = "title_text";
@@ -49,8 +52,18 @@ public final class ProductDocuments {
     public static final String BODY_WORDS = "body_words";
     /** The product's version (doc values): what the index's verify compares with MongoDB. */
     public static final String VERSION = "version";
-    /** {@value #IN_STOCK} or {@value #SOLD_OUT}, as the cart service last reported the sku: {@code inStock} and its facet. */
+    /**
+     * {@value #IN_STOCK} when a listed variant is in stock, {@value #SOLD_OUT} when one is sold out (both for a
+     * product with some of each), as the cart service last reported each sku: {@code inStock} and its facet.
+     * A product without options has exactly one of them.
+     */
     public static final String AVAILABILITY = "availability";
+    /** The product's listed variants ({@link VariantCodes}): what makes one variant satisfy every variant filter. */
+    public static final String VARIANTS = "variants";
+    /** Every listed variant's retail (points and sorted-numeric doc values): {@code price} and its facet. */
+    public static final String VARIANT_PRICE = "variant_price";
+    /** Prefix of an option's field ({@code option.size}): each listed variant's value, exact. */
+    public static final String OPTION_PREFIX = "option.";
     public static final String IN_STOCK = "in-stock";
     public static final String SOLD_OUT = "sold-out";
 
@@ -99,9 +112,7 @@ public final class ProductDocuments {
         if (product.version() > 0) { // versions start at 1: 0 is a product stored without one
             doc.add(new NumericDocValuesField(VERSION, product.version()));
         }
-        String availability = product.soldOut() ? SOLD_OUT : IN_STOCK;
-        doc.add(new StringField(AVAILABILITY, availability, Field.Store.NO));
-        doc.add(new SortedSetDocValuesField(AVAILABILITY, new BytesRef(availability)));
+        variants(doc, product);
 
         String type = product.type();
         if (type != null) {
@@ -133,7 +144,7 @@ public final class ProductDocuments {
             doc.add(new Field(TITLE_WORDS, title, PREFIX_WORDS));
         }
         number(doc, PCT_SAVINGS, product.pctSavings());
-        number(doc, PRICE, product.retail());
+        number(doc, PRICE, lowestRetail(product));
         if (details.get("issue_date") instanceof Date date) {
             doc.add(new NumericDocValuesField(ISSUE_DATE, date.getTime()));
             doc.add(new LongPoint(ISSUE_DATE, date.getTime())); // lets the newest-first sort skip by points
@@ -143,6 +154,44 @@ public final class ProductDocuments {
         doc.add(new Field(BODY_TEXT, body, RANKED_TEXT));
         doc.add(new Field(BODY_WORDS, body, PREFIX_WORDS));
         return doc;
+    }
+
+    /** The field of the option {@code name}: its values as stored, exact and case-sensitive like genre. */
+    public static String optionField(String name) {
+        return OPTION_PREFIX + name;
+    }
+
+    /**
+     * The variant fields: per option every listed variant's value, the availabilities and retails the
+     * variants have, each once (a filter on one of them alone is answered by these), and the
+     * variants themselves for the filters together ({@link VariantCodes}).
+     */
+    private static void variants(org.apache.lucene.document.Document doc, ListedProduct product) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        java.util.Set<Long> prices = new java.util.TreeSet<>();
+        for (ListedVariant variant : product.variants()) {
+            String availability = product.soldOut() || variant.soldOut() ? SOLD_OUT : IN_STOCK;
+            if (seen.add(AVAILABILITY + '\u0000' + availability)) {
+                doc.add(new StringField(AVAILABILITY, availability, Field.Store.NO));
+                doc.add(new SortedSetDocValuesField(AVAILABILITY, new BytesRef(availability)));
+            }
+            for (Map.Entry<String, String> option : variant.options().entrySet()) {
+                String field = optionField(option.getKey());
+                if (seen.add(field + '\u0000' + option.getValue())) {
+                    doc.add(new StringField(field, option.getValue(), Field.Store.NO));
+                    doc.add(new SortedSetDocValuesField(field, new BytesRef(option.getValue())));
+                }
+            }
+            if (prices.add(variant.retail())) {
+                doc.add(new LongPoint(VARIANT_PRICE, variant.retail()));
+                doc.add(new SortedNumericDocValuesField(VARIANT_PRICE, variant.retail()));
+            }
+        }
+        doc.add(new BinaryDocValuesField(VARIANTS, VariantCodes.encode(product.variants(), product.soldOut())));
+    }
+
+    private static long lowestRetail(ListedProduct product) {
+        return product.variants().stream().mapToLong(ListedVariant::retail).min().orElse(product.retail());
     }
 
     /**

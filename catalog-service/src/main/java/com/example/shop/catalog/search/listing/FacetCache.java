@@ -29,7 +29,7 @@ final class FacetCache {
         static Key of(ProductQuery query, List<String> categoryIds, List<CategorySubtrees.Category> counted) {
             ProductQuery filters = new ProductQuery(query.types(), query.genres(), query.actor(), query.minSavingsPct(),
                     query.title(), query.titlePrefix(), query.keyword(), query.category(), query.prices(), query.text(),
-                    ProductSort.SKU, 0, null, query.facets(), query.inStock());
+                    ProductSort.SKU, 0, null, query.facets(), query.inStock(), query.options(), query.optionFacets());
             return new Key(filters, categoryIds, counted);
         }
     }

@@ -4,6 +4,7 @@ import com.example.shop.catalog.search.index.ProductDocuments;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.AutomatonQuery;
@@ -25,7 +26,9 @@ import org.apache.lucene.util.automaton.Operations;
  * as stored, {@code minSavingsPct} strictly greater, {@code title} a case-insensitive literal
  * substring, {@code titlePrefix} a case-sensitive prefix. Every client value is a term or a bound,
  * never syntax. Kept apart so that a facet can count under all the filters but its own
- * ({@link #allBut}).
+ * ({@link #allBut}). The variant filters (options, {@code inStock}, {@code price}) hold for one variant
+ * together ({@link VariantFilter}): a product with a sold-out M and an in-stock black L does not match
+ * {@code size=M&colour=black&inStock=true}.
  */
 final class ListingFilters {
 
@@ -33,10 +36,16 @@ final class ListingFilters {
     enum Kind { TYPE, GENRE, ACTOR, SAVINGS, TITLE, TITLE_PREFIX, KEYWORD, CATEGORY, PRICE, AVAILABILITY }
 
     private final Map<Kind, Query> filters;
+    /** The option filters by option name, product-level: some variant has one of the values. */
+    private final Map<String, Query> options;
+    /** The variant filters together: one variant must pass them all. */
+    private final VariantFilter variants;
     private final Query text;
 
-    private ListingFilters(Map<Kind, Query> filters, Query text) {
+    private ListingFilters(Map<Kind, Query> filters, Map<String, Query> options, VariantFilter variants, Query text) {
         this.filters = filters;
+        this.options = options;
+        this.variants = variants;
         this.text = text;
     }
 
@@ -70,7 +79,7 @@ final class ListingFilters {
         if (!query.prices().isEmpty()) {
             BooleanQuery.Builder any = new BooleanQuery.Builder();
             for (PriceRange range : query.prices()) {
-                any.add(LongPoint.newRangeQuery(ProductDocuments.PRICE, range.min(),
+                any.add(LongPoint.newRangeQuery(ProductDocuments.VARIANT_PRICE, range.min(),
                         range.max() == null ? Long.MAX_VALUE : range.max() - 1), BooleanClause.Occur.SHOULD);
             }
             filters.put(Kind.PRICE, any.build());
@@ -79,7 +88,15 @@ final class ListingFilters {
             filters.put(Kind.AVAILABILITY, new TermQuery(new Term(ProductDocuments.AVAILABILITY,
                     query.inStock() ? ProductDocuments.IN_STOCK : ProductDocuments.SOLD_OUT)));
         }
-        return new ListingFilters(filters, query.text() == null ? null : TextQuery.of(query.text()));
+        Map<String, Query> options = new TreeMap<>();
+        query.options().forEach((name, values) -> options.put(name, anyOf(ProductDocuments.optionField(name), values)));
+        return new ListingFilters(filters, options, new VariantFilter(query.options(), query.inStock(), query.prices()),
+                query.text() == null ? null : TextQuery.of(query.text()));
+    }
+
+    /** The variant filters of the listing (options, inStock, price), which one variant must pass together. */
+    VariantFilter variants() {
+        return variants;
     }
 
     boolean has(Kind kind) {
@@ -93,6 +110,33 @@ final class ListingFilters {
 
     /** The listing's query without the filter of {@code kind} (null: with every filter). */
     Query allBut(Kind kind) {
+        return allBut(kind, null);
+    }
+
+    /** The listing's query without the filter of the option {@code name}. */
+    Query allButOption(String name) {
+        return allBut(null, name);
+    }
+
+    /**
+     * The variant filters of the listing but the one of {@code kind} or of the option {@code option}:
+     * what a facet of that kind checks on each variant.
+     */
+    VariantFilter variantsBut(Kind kind, String option) {
+        VariantFilter rest = variants;
+        if (kind == Kind.PRICE) {
+            rest = rest.withoutPrices();
+        } else if (kind == Kind.AVAILABILITY) {
+            rest = rest.withoutInStock();
+        }
+        return option == null ? rest : rest.withoutOption(option);
+    }
+
+    /**
+     * Each filter is a product-level clause (some variant has size M, some variant is in stock); when two
+     * or more variant filters remain, a two-phase check that one variant passes them all goes with them.
+     */
+    private Query allBut(Kind kind, String option) {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         int clauses = 0;
         if (text != null) {
@@ -104,6 +148,17 @@ final class ListingFilters {
                 query.add(filter.getValue(), BooleanClause.Occur.FILTER);
                 clauses++;
             }
+        }
+        for (Map.Entry<String, Query> filter : options.entrySet()) {
+            if (!filter.getKey().equals(option)) {
+                query.add(filter.getValue(), BooleanClause.Occur.FILTER);
+                clauses++;
+            }
+        }
+        VariantFilter together = variantsBut(kind, option);
+        if (together.filters() >= 2) {
+            query.add(VariantMatch.query(together), BooleanClause.Occur.FILTER);
+            clauses++;
         }
         return clauses == 0 ? new MatchAllDocsQuery() : query.build();
     }

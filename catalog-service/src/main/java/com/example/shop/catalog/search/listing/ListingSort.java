@@ -46,6 +46,18 @@ final class ListingSort {
      * ({@code bench/listing-ab} measures both).
      */
     static Sort of(ProductSort sort, IndexSearcher searcher, Query matching) throws IOException {
+        return of(sort, searcher, matching, VariantFilter.NONE);
+    }
+
+    /**
+     * Under variant filters ({@code variants} not empty) the price orders sort by the lowest retail of
+     * a variant that passes them ({@link VariantMatch#lowestRetail}), computed for the matching products
+     * only; without, by {@code price}, the lowest retail of all the listed variants.
+     */
+    static Sort of(ProductSort sort, IndexSearcher searcher, Query matching, VariantFilter variants) throws IOException {
+        if (!variants.isEmpty() && (sort == ProductSort.PRICE || sort == ProductSort.PRICE_DESC)) {
+            return new Sort(VariantMatch.lowestRetail(variants).getSortField(sort == ProductSort.PRICE_DESC), SKU);
+        }
         boolean skipByPoints = byNumber(sort)
                 && MatchEstimate.of(searcher, matching) * SKIP_BY_POINTS_SHARE >= searcher.getIndexReader().maxDoc();
         return switch (sort) {

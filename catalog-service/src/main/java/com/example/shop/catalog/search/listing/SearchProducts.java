@@ -4,6 +4,7 @@ import com.example.shop.catalog.CatalogConfig;
 import com.example.shop.catalog.category.CategorySubtrees;
 import com.example.shop.catalog.category.CategoryTreeCache;
 import com.example.shop.catalog.search.index.ListingJson;
+import com.example.shop.catalog.search.index.ProductDocuments;
 import com.example.shop.catalog.search.index.ProductIndex;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.caching.EntityTags;
@@ -14,11 +15,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.LongValues;
+import org.apache.lucene.search.LongValuesSource;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
@@ -109,7 +115,7 @@ public class SearchProducts {
                         List<CategorySubtrees.Category> counted) throws IOException {
         ProductSort sort = query.sort();
         Query matching = filters.all();
-        Sort order = ListingSort.of(sort, searcher, matching);
+        Sort order = ListingSort.of(sort, searcher, matching, filters.variants());
         FieldDoc after = position == null ? null : ListingSort.after(sort, position, searcher.getIndexReader().maxDoc());
         int wanted = query.limit() + 1;
         // Lucene's searchAfter counts the first 1,000 matches before it may skip any; a listing shows
@@ -128,12 +134,46 @@ public class SearchProducts {
         } else {
             tail.writeBytes(NULL);
         }
-        if (!query.facets().isEmpty()) {
+        if (!query.facets().isEmpty() || !query.optionFacets().isEmpty()) {
             tail.writeBytes(FACETS);
             tail.writeBytes(facets(searcher, state, query, filters, categoryIds, counted));
         }
         tail.write('}');
-        return ListingJson.join(searcher, hits, shown, ITEMS, tail.toByteArray());
+        return ListingJson.join(searcher, hits, shown, pricesFrom(searcher, hits, shown, filters.variants()), ITEMS,
+                tail.toByteArray());
+    }
+
+    /**
+     * The "from" price of each shown product: the lowest retail of its variants that pass the
+     * listing's variant filters, or of all its listed variants when there are none ({@code price}).
+     * Read in document order, as doc values are.
+     */
+    private static long[] pricesFrom(IndexSearcher searcher, ScoreDoc[] hits, int count, VariantFilter variants)
+            throws IOException {
+        LongValuesSource source = variants.isEmpty() ? LongValuesSource.fromLongField(ProductDocuments.PRICE)
+                : VariantMatch.lowestRetail(variants);
+        long[] byDoc = new long[count]; // the document in the high half, the place in the page in the low half
+        for (int i = 0; i < count; i++) {
+            byDoc[i] = (long) hits[i].doc << 32 | i;
+        }
+        Arrays.sort(byDoc);
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        long[] prices = new long[count];
+        int leaf = -1;
+        LongValues values = null;
+        for (long entry : byDoc) {
+            int doc = (int) (entry >>> 32);
+            int at = ReaderUtil.subIndex(doc, leaves);
+            if (at != leaf) {
+                leaf = at;
+                values = source.getValues(leaves.get(at), null);
+            }
+            if (!values.advanceExact(doc - leaves.get(at).docBase)) {
+                throw new IllegalStateException("a listed product without a matching variant's price (document " + doc + ")");
+            }
+            prices[(int) entry] = values.longValue();
+        }
+        return prices;
     }
 
     /** The facet counts as JSON: from {@link FacetCache} when this index state counted them already. */

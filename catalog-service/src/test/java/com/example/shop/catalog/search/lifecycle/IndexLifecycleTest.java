@@ -196,7 +196,10 @@ class IndexLifecycleTest {
             @Override
             public Map<String, ListedProduct> find(Collection<String> skus) {
                 Map<String, ListedProduct> found = new TreeMap<>();
-                skus.stream().filter(products::containsKey).forEach(sku -> found.put(sku, products.get(sku)));
+                for (ListedProduct product : products.values()) { // by its key or a variant's sku, as ListedProducts
+                    Stream.concat(Stream.of(product.sku()), product.variantSkus().stream()).distinct()
+                            .filter(skus::contains).forEach(sku -> found.put(sku, product));
+                }
                 return found;
             }
         };
@@ -460,6 +463,78 @@ class IndexLifecycleTest {
         eventually("the later product reached a", () -> soldOut(a, "later"));
         b.build.rebuild();
         assertTrue(soldOut(b, "sku-00001") && soldOut(b, "later") && !soldOut(b, "sku-00000"));
+    }
+
+    /**
+     * A report names a variant's sku: the replica that takes it re-indexes the product holding it,
+     * and the other replica has the variant sold out, out of the in-stock listings with its size,
+     * within 1 s; the product leaves {@code inStock} altogether once its last variant sells out.
+     */
+    @Test
+    void aVariantSellOutOnOneReplicaIsOnTheOtherWithinASecond() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            String key = String.format("tee-%02d", i);
+            products.put(key, new ListedProduct(key, 1L, "Apparel", "Tee " + i, null, List.of(), Map.of(), List.of(), 900L,
+                    0L, new Document("sku", key).toJson(), List.of(
+                            new com.example.shop.catalog.search.ListedVariant(key + "-s", Map.of("size", "S"), 900L, false),
+                            new com.example.shop.catalog.search.ListedVariant(key + "-m", Map.of("size", "M"), 1100L, false))));
+        }
+        Replica a = new Replica("a").awaitUsable();
+        Replica b = new Replica("b").awaitUsable();
+        ApplyTransitions onA = AvailabilityParts.applyTransitions(client.getDatabase("catalog"), a.updates);
+        long slowest = 0;
+        for (int i = 0; i < 20; i++) {
+            String key = String.format("tee-%02d", i);
+            assertEquals(List.of(false, false), variantsSoldOut(b, key));
+            long began = System.nanoTime();
+            assertEquals(new ApplyTransitions.Outcome(1, 0), onA.apply(List.of(new Transition(key + "-m", false, 10))));
+            assertEquals(List.of(false, true), variantsSoldOut(a, key), "the M sold out on a before the answer");
+            eventually("the M's sell-out reached b", () -> variantsSoldOut(b, key).equals(List.of(false, true)));
+            slowest = Math.max(slowest, (System.nanoTime() - began) / 1_000_000);
+            assertTrue(inStock(b, key) && soldOut(b, key), "in stock by its S, sold out by its M");
+        }
+        assertTrue(slowest <= 1_000, "a variant's sell-out reached the other replica in " + slowest + " ms at worst");
+        onA.apply(List.of(new Transition("tee-00-s", false, 11)));
+        eventually("the last variant's sell-out reached b", () -> soldOut(b, "tee-00") && !inStock(b, "tee-00"));
+        b.build.rebuild();
+        assertEquals(List.of(true, true), variantsSoldOut(b, "tee-00"), "a rebuild joins the availability per variant");
+        assertEquals(List.of(false, true), variantsSoldOut(b, "tee-01"));
+    }
+
+    /** Whether the replica's index has each variant of the product sold out, in the product's variant order. */
+    private static List<Boolean> variantsSoldOut(Replica replica, String key) {
+        return replica.index.read((searcher, tag) -> {
+            try {
+                TopDocs top = searcher.search(new TermQuery(IndexParts.idOf(key)), 1);
+                int doc = top.scoreDocs[0].doc;
+                var leaves = searcher.getIndexReader().leaves();
+                var leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+                var values = org.apache.lucene.index.DocValues.getBinary(leaf.reader(), ProductDocuments.VARIANTS);
+                assertTrue(values.advanceExact(doc - leaf.docBase));
+                com.example.shop.catalog.search.index.VariantCodes.Table table = new com.example.shop.catalog.search.index.VariantCodes.Table();
+                table.read(values.binaryValue());
+                List<Boolean> soldOut = new ArrayList<>();
+                for (int v = 0; v < table.variantCount(); v++) {
+                    soldOut.add(table.soldOut(v));
+                }
+                return soldOut;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    private static boolean inStock(Replica replica, String sku) {
+        return replica.index.read((searcher, tag) -> {
+            try {
+                return searcher.count(new org.apache.lucene.search.BooleanQuery.Builder()
+                        .add(new TermQuery(IndexParts.idOf(sku)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+                        .add(new TermQuery(new org.apache.lucene.index.Term(ProductDocuments.AVAILABILITY, ProductDocuments.IN_STOCK)),
+                                org.apache.lucene.search.BooleanClause.Occur.FILTER).build()) == 1;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
 
     @Test

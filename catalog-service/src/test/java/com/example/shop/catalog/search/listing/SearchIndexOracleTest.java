@@ -150,12 +150,18 @@ class SearchIndexOracleTest {
         loaded = false;
     }
 
-    /** A product read from MongoDB with the per-cart limit in force, as the first version showed it (the oracle's own form). */
+    /**
+     * A product read from MongoDB with the per-cart limit in force, as the first version showed it (the
+     * oracle's own form), plus the listing's {@code price_from}.
+     */
     private Document withLimitInForce(Document product) {
         PerCartLimit.InForce limit = perCartLimit.of(product.getString("type"),
                 product.get("max_per_cart") instanceof Number own ? own.intValue() : null);
         product.put("max_per_cart", limit.value());
         product.put("max_per_cart_source", limit.source().wire());
+        product.remove("skus"); // stored for lookups by any sku, not shown
+        // a product without options is its one variant: its "from" price is its retail
+        product.put("price_from", ((Number) product.get("pricing", Document.class).get("retail")).longValue());
         return product;
     }
 
