@@ -229,6 +229,28 @@ class VariantsTest {
     }
 
     @Test
+    void aProductWithVariantsComesBackFromGetThroughPutAndKeepsEveryVariant() {
+        String key = sku("put");
+        Map<String, Object> body = shirt(key, "S", "black", "M", "black");
+        variantsOf(body).get(1).put("pricing", Map.of("currency", "USD", "list", 2500, "retail", 2400));
+        admin().body(body).when().post("/products").then().statusCode(201);
+        Map<String, Object> shown = given().when().get("/products/" + key + "-M-black").then().statusCode(200)
+                .extract().jsonPath().getMap("$");
+        admin().header("If-Match", "1").body(shown).when().put("/products/" + key).then().statusCode(200)
+                .body("version", equalTo(2)).body("variants[0].pricing.retail", equalTo(1500))
+                .body("variants[1].pricing.retail", equalTo(2400));
+
+        body.put("variants", List.of(variantsOf(body).get(0)));
+        admin().header("If-Match", "2").body(body).when().put("/products/" + key).then().statusCode(422)
+                .body("field", equalTo("variants")).body("detail", containsString(key + "-M-black"));
+        body.remove("options");
+        body.remove("variants");
+        admin().header("If-Match", "2").body(body).when().put("/products/" + key).then().statusCode(422)
+                .body("field", equalTo("variants"));
+        given().when().get("/products/" + key).then().body("version", equalTo(2)).body("variants.size()", equalTo(2));
+    }
+
+    @Test
     void theBuiltInTypesDeclareTheirOptions() {
         given().when().get("/product-types/Apparel").then().statusCode(200)
                 .body("options[0].name", equalTo("size"))
