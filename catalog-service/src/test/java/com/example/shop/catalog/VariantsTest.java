@@ -150,6 +150,10 @@ class VariantsTest {
         Map<String, Object> usedElsewhere = shirt(key, "S", "black", "M", "black");
         variantsOf(usedElsewhere).get(1).put("sku", other + "-S-black");
         Map<String, Object> keyUsedElsewhere = shirt(other + "-S-black", "M", "black");
+        Map<String, Object> noValues = shirt(key, "S", "black");
+        ((List<Map<String, Object>>) noValues.get("options")).set(1, Map.of("name", "colour", "values", List.of()));
+        Map<String, Object> valueTwice = shirt(key, "S", "black");
+        ((List<Map<String, Object>>) valueTwice.get("options")).set(1, Map.of("name", "colour", "values", List.of("black", "black")));
 
         List<Document> before = TestDatabase.snapshot("catalog");
         refused(sameCombination, 422, "variants[2].options", "variants[0]");
@@ -165,6 +169,8 @@ class VariantsTest {
         refused(tooMany, 422, "variants", "at most 100");
         refused(usedElsewhere, 409, "variants[1].sku", other);
         refused(keyUsedElsewhere, 409, "sku", other);
+        refused(noValues, 422, "options[1].values", "1 to 100 values");
+        refused(valueTwice, 422, "options[1].values[1]", "twice");
         assertEquals(before, TestDatabase.snapshot("catalog"), "a refused body changes nothing");
         given().when().get("/products/" + key).then().statusCode(404);
     }
