@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
@@ -331,6 +332,42 @@ class VariantsTest {
         document.assertConforms("DELETE", "/products/{key}/variants/{sku}", admin().header("If-Match", "5")
                 .when().delete("/products/" + key + "/variants/" + key + "-L-white")); // 409: the last one
         document.assertConforms("POST", "/products", admin().body(shirt(sku("doc"), "S", "black", "S", "black")).when().post("/products"));
+    }
+
+    /** A variant added to one product and a new product using the same sku, at once: one wins, the other is a 409. */
+    @Test
+    void ofAnAddedVariantAndACreateUsingOneSkuAtOnceExactlyOneWins() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 5; round++) {
+                String key = sku("race-add");
+                admin().body(shirt(key, "S", "black")).when().post("/products").then().statusCode(201);
+                String shared = key + "-shared";
+                Map<String, Object> product = shirt(sku("race-new"), "S", "black", "M", "black");
+                variantsOf(product).get(1).put("sku", shared);
+                CountDownLatch start = new CountDownLatch(1);
+                Future<Response> added = pool.submit(() -> {
+                    start.await();
+                    return admin().header("If-Match", "1").body(variant(shared, "M", "black"))
+                            .when().post("/products/" + key + "/variants");
+                });
+                Future<Response> created = pool.submit(() -> {
+                    start.await();
+                    return admin().body(product).when().post("/products");
+                });
+                start.countDown();
+                int add = added.get().statusCode();
+                int create = created.get().statusCode();
+                assertTrue((add == 200 && create == 409) || (add == 409 && create == 201),
+                        "round " + round + ": " + added.get().asString() + " / " + created.get().asString());
+                assertEquals(add == 409 ? "sku" : "variants[1].sku",
+                        (add == 409 ? added.get() : created.get()).jsonPath().getString("field"));
+                assertEquals(1, TestDatabase.database("catalog").getCollection("products")
+                        .countDocuments(new Document("skus", shared)));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The check the skus design rests on: the embedded server refuses a sku in two documents' arrays. */
