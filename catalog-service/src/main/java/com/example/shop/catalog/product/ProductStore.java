@@ -23,6 +23,11 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.WriteModel;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.Updates;
+import com.mongodb.ErrorCategory;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -63,6 +68,10 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     static final List<RequiredIndex> INDEXES = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKU),
                     new IndexOptions().unique(true).name("sku_unique")),
+            // a sku names one product across all of them, key or variant; sparse, so that it exists while
+            // the migration gives the products written before variants their skus (docs/design.md#variants)
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKUS),
+                    new IndexOptions().unique(true).sparse(true).name("skus_unique")),
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
@@ -113,6 +122,37 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     /** The product with this sku, if there is one. */
     Optional<StoredProduct> bySku(String sku) {
         return Optional.ofNullable(products.find(eq(StoredProduct.SKU, sku)).first());
+    }
+
+    /**
+     * The product sold under this sku, by its key or a variant's sku: one read of {@code {$or: [{sku},
+     * {skus: sku}]}}, each branch on its unique index; the first finds the products written before
+     * variants, whose {@code skus} the migration may not have written yet.
+     */
+    Optional<StoredProduct> byAnySku(String sku) {
+        return Optional.ofNullable(products.find(or(eq(StoredProduct.SKU, sku), eq(StoredProduct.SKUS, sku))).first());
+    }
+
+    /**
+     * Which of these skus a product other than {@code except} (a key; null: none) already uses, sku →
+     * that product's key: one read along the two unique indexes, as {@link #byAnySku}.
+     */
+    Map<String, String> owners(Collection<String> skus, String except) {
+        Map<String, String> owners = new HashMap<>();
+        for (Document product : documents.find(or(in(StoredProduct.SKU, skus), in(StoredProduct.SKUS, skus)))
+                .projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS))) {
+            String key = product.getString(StoredProduct.SKU);
+            if (key.equals(except)) {
+                continue;
+            }
+            List<String> used = product.getList(StoredProduct.SKUS, String.class, List.of(key));
+            for (String sku : skus) {
+                if (key.equals(sku) || used.contains(sku)) {
+                    owners.put(sku, key);
+                }
+            }
+        }
+        return owners;
     }
 
     /**
@@ -202,6 +242,46 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
             }
             return new BatchOutcome(e.getWriteResult().getMatchedCount(), errors);
         }
+    }
+
+    /** What one batch of the skus migration did: the last {@code _id} it read (null: none left), and its counts. */
+    record SkusBatch(Object lastId, int given, List<String> refused) {
+    }
+
+    /**
+     * Gives the next {@code size} products written before variants (no {@code skus}, {@code _id} after
+     * {@code afterId}, in {@code _id} order) {@code skus: [sku]}: one read and one unordered bulk of
+     * {@code updateOne({_id, skus: {$exists: false}}, {$set: {skus: [sku]}})}, so that a product given
+     * its skus meanwhile is left alone. A key another product already uses as a variant's sku is
+     * refused by the unique index: its key is reported and the product left as it was.
+     */
+    SkusBatch giveSkus(Object afterId, int size) {
+        Bson withoutSkus = Filters.exists(StoredProduct.SKUS, false);
+        Bson filter = afterId == null ? withoutSkus : and(withoutSkus, Filters.gt(StoredProduct.ID, afterId));
+        List<Document> batch = documents.find(filter).projection(Projections.include(StoredProduct.ID, StoredProduct.SKU))
+                .sort(Sorts.ascending(StoredProduct.ID)).limit(size).into(new ArrayList<>());
+        if (batch.isEmpty()) {
+            return new SkusBatch(null, 0, List.of());
+        }
+        List<WriteModel<Document>> writes = new ArrayList<>(batch.size());
+        for (Document product : batch) {
+            writes.add(new UpdateOneModel<>(and(eq(StoredProduct.ID, product.get(StoredProduct.ID)), withoutSkus),
+                    Updates.set(StoredProduct.SKUS, List.of(product.getString(StoredProduct.SKU)))));
+        }
+        List<String> refused = new ArrayList<>();
+        int given;
+        try {
+            given = documents.bulkWrite(writes, new BulkWriteOptions().ordered(false)).getModifiedCount();
+        } catch (MongoBulkWriteException e) {
+            given = e.getWriteResult().getModifiedCount();
+            for (BulkWriteError error : e.getWriteErrors()) {
+                if (ErrorCategory.fromErrorCode(error.getCode()) != ErrorCategory.DUPLICATE_KEY) {
+                    throw e;
+                }
+                refused.add(batch.get(error.getIndex()).getString(StoredProduct.SKU));
+            }
+        }
+        return new SkusBatch(batch.get(batch.size() - 1).get(StoredProduct.ID), given, refused);
     }
 
     /** Every product, a page at a time along {@code _id} ({@link IdOrderedScan}); close it when done. */

@@ -3,8 +3,11 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoCommandException;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Replaces a product's fields if it is still at the If-Match version, in one
@@ -14,7 +17,7 @@ import java.util.List;
  */
 @Singleton
 public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
-        PerCartLimit perCartLimit) {
+        ProductAnswers answers) {
 
     public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {
@@ -26,16 +29,59 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
                     + ") differs from If-Match (" + expectedVersion + ")");
         }
         StoredProduct replacement = fields.of(sku, body, expectedVersion + 1);
+        store.bySku(sku).filter(current -> current.version() == expectedVersion)
+                .ifPresent(current -> keepsEveryVariant(current, replacement));
+        return write(sku, expectedVersion, replacement);
+    }
+
+    /**
+     * A replace keeps every variant the product has (retired or not): carts may hold its units and its
+     * sku stays taken, so a variant leaves sale by being retired, never by being left out (422 on
+     * {@code variants}).
+     */
+    private static void keepsEveryVariant(StoredProduct current, StoredProduct replacement) {
+        List<String> kept = replacement.skus();
+        for (StoredProduct.Variant variant : current.variants()) {
+            if (!kept.contains(variant.sku())) {
+                throw CatalogProblems.invalidVariant("variants", "'variants': variant '" + variant.sku() + "' is left out; "
+                        + "a variant is retired (DELETE /products/" + current.sku() + "/variants/" + variant.sku()
+                        + "), not removed");
+            }
+        }
+    }
+
+    /**
+     * Stores {@code replacement} over the product {@code sku} if it is still at {@code expectedVersion}:
+     * the one write path of a product's change (PUT and the variant writes), so the change feed and this
+     * replica's listings follow every one. Its skus must not be another product's (409 naming the field).
+     */
+    ProductView write(String sku, long expectedVersion, StoredProduct replacement) {
+        return write(sku, expectedVersion, replacement, i -> "variants[" + i + "]");
+    }
+
+    /** As above, {@code variantField} naming the i-th variant in a 409 ({@code ""}: the one a variant request sends). */
+    ProductView write(String sku, long expectedVersion, StoredProduct replacement, IntFunction<String> variantField) {
         // A stale or unknown product is refused before the write begins, so that a refusal changes
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (((Number) stored).longValue() != expectedVersion) {
             throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
+        CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(sku))) {
-            StoredProduct replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
+            StoredProduct replaced;
+            try {
+                replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
+            } catch (MongoCommandException e) {
+                if (ErrorCategory.fromErrorCode(e.getErrorCode()) != ErrorCategory.DUPLICATE_KEY) {
+                    throw e;
+                }
+                change.none(); // a variant's sku taken since the read above: the unique skus index refused it
+                CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
+                throw e;
+            }
             if (replaced == null) {
                 change.none();
                 throw store.versionOf(sku)
@@ -43,7 +89,7 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
                         .orElseGet(() -> CatalogProblems.unknownProduct(sku));
             }
             change.put(listed.listed(replaced));
-            return ProductView.of(replaced, perCartLimit.of(replaced));
+            return answers.of(replaced, null);
         }
     }
 }
