@@ -85,25 +85,44 @@ public record ProductView(
     }
 
     /**
-     * The product as a listing shows it: without {@code keywords_extra}, which only an editor needs, and
-     * without the variants' {@code available}, which the index keeps for listings.
+     * The product as a listing shows it: without {@code keywords_extra}, which only an editor needs,
+     * without the variants' {@code available}, which the index keeps for listings, and without retired
+     * variants, which are not sold. A product without options is listed as before variants: no
+     * {@code options}, no implied variant, no {@code max_per_cart_scope}, so that its listing JSON, which
+     * every page joins and the index keeps for every product, does not grow.
      */
     static ProductView listed(StoredProduct product, PerCartLimit.InForce limit) {
-        return of(product, limit, null, null, null);
+        ProductView view = of(product, limit, null, null, null);
+        if (!product.hasOptions()) {
+            return view.plain(view.version);
+        }
+        List<VariantView> onSale = view.variants.stream().filter(v -> v.retired() == null).toList();
+        return new ProductView(view.sku, view.type, view.title, view.description, view.shipping, view.pricing,
+                view.category_ids, view.details, view.keywords, null, view.version, view.max_per_cart,
+                view.max_per_cart_source, view.max_per_cart_scope, view.options, onSale, null);
     }
 
     /**
-     * The product as the export writes it, the form an import takes back: listed, without its version
-     * and {@code max_per_cart_scope} (the type's). A product without options leaves out its options and
-     * its one implied variant too, so that its line is the one written before variants: a whole store's
-     * export stays within what one import takes.
+     * The product as the export writes it, the form an import takes back: without its version and
+     * {@code max_per_cart_scope} (the type's); with its retired variants, so that an export imports back
+     * to the same store. A product without options leaves out its options and its one implied variant
+     * too, so that its line is the one written before variants: a whole store's export stays within
+     * what one import takes.
      */
     static ProductView exported(StoredProduct product, PerCartLimit.InForce limit) {
-        ProductView listed = listed(product, limit);
-        boolean options = product.hasOptions();
-        return new ProductView(listed.sku, listed.type, listed.title, listed.description, listed.shipping, listed.pricing,
-                listed.category_ids, listed.details, listed.keywords, null, null, listed.max_per_cart,
-                listed.max_per_cart_source, null, options ? listed.options : null, options ? listed.variants : null, null);
+        ProductView view = of(product, limit, null, null, null);
+        if (!product.hasOptions()) {
+            return view.plain(null);
+        }
+        return new ProductView(view.sku, view.type, view.title, view.description, view.shipping, view.pricing,
+                view.category_ids, view.details, view.keywords, null, null, view.max_per_cart,
+                view.max_per_cart_source, null, view.options, view.variants, null);
+    }
+
+    /** This view as a product without options was written before variants, with this version (null: none). */
+    private ProductView plain(Long version) {
+        return new ProductView(sku, type, title, description, shipping, pricing, category_ids, details, keywords, null,
+                version, max_per_cart, max_per_cart_source, null, null, null, null);
     }
 
     /** This view as JSON, written by the application's mapper (the one that writes every answer). */
