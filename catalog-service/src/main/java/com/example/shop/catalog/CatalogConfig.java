@@ -18,7 +18,7 @@ public interface CatalogConfig {
 
     CategoryTree categoryTree();
 
-    /** Whether the built-in product types (Audio Album, Film) are inserted at startup when missing. */
+    /** Whether the built-in product types (Audio Album, Film, Apparel) are inserted at startup when missing. */
     @WithDefault("true")
     boolean seedProductTypes();
 
@@ -37,6 +37,13 @@ public interface CatalogConfig {
          */
         @WithDefault("10")
         int defaultMaxPerCart();
+
+        /**
+         * Most variants one product may have: a product page lists all of them and every write
+         * rewrites them all (docs/design.md#variants).
+         */
+        @WithDefault("100")
+        int maxVariants();
     }
 
     interface Cursor {

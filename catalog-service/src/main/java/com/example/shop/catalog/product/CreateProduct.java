@@ -17,7 +17,7 @@ import java.util.List;
  */
 @Singleton
 public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index,
-        ListedProducts listed, PerCartLimit perCartLimit) {
+        ListedProducts listed, ProductAnswers answers) {
 
     /** Inserts the product, then puts it in this replica's search index before answering (write-through). */
     public ProductView create(ProductBody body) {
@@ -28,6 +28,7 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
             // revision); the unique index still refuses one that races in after this read
             throw CatalogProblems.duplicateSku(body.sku());
         }
+        refuseTakenSkus(store, product, null);
         // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(body.sku()))) {
             try {
@@ -35,12 +36,34 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
                     change.none();
+                    refuseTakenSkus(store, product, null); // a variant's sku taken since the read above
                     throw CatalogProblems.duplicateSku(body.sku());
                 }
                 throw e;
             }
             change.put(listed.listed(product));
-            return ProductView.of(product, perCartLimit.of(product));
+            return answers.of(product, null);
+        }
+    }
+
+    /**
+     * Refuses a product whose skus another product (any but {@code key}, the product itself when it is
+     * replaced) uses: 409 naming the first such field ({@code sku}, {@code variants[2].sku}). The unique
+     * {@code skus} index refuses one that races in after this read.
+     */
+    static void refuseTakenSkus(ProductStore store, StoredProduct product, String key) {
+        java.util.Map<String, String> owners = store.owners(product.skus(), key);
+        if (owners.isEmpty()) {
+            return;
+        }
+        if (owners.containsKey(product.sku())) {
+            throw CatalogProblems.skuTaken("sku", product.sku(), owners.get(product.sku()));
+        }
+        for (int i = 0; i < product.variants().size(); i++) {
+            String sku = product.variants().get(i).sku();
+            if (owners.containsKey(sku)) {
+                throw CatalogProblems.skuTaken("variants[" + i + "].sku", sku, owners.get(sku));
+            }
         }
     }
 

@@ -4,14 +4,15 @@ import com.example.shop.catalog.CatalogProblems;
 import jakarta.inject.Singleton;
 
 /**
- * One product by sku, with the per-cart limit in force; 404 when unknown. The hottest read of the
- * platform: one {@code findOne}, and the view is written once, by the resource's JSON writer.
+ * One product by any of its skus (its key or a variant's), with the per-cart limit in force and its
+ * variants' availability; 404 when unknown. The hottest read of the platform: one {@code find} on the
+ * unique sku indexes and one availability read, and the view is written once, by the resource's JSON writer.
  */
 @Singleton
-public record GetProduct(ProductStore store, PerCartLimit perCartLimit) {
+public record GetProduct(ProductStore store, ProductAnswers answers) {
 
     public ProductView bySku(String sku) {
-        StoredProduct product = store.bySku(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
-        return ProductView.of(product, perCartLimit.of(product));
+        StoredProduct product = store.byAnySku(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
+        return answers.of(product, sku);
     }
 }

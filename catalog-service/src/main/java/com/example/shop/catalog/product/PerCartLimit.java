@@ -23,15 +23,23 @@ public class PerCartLimit {
 
     private final ProductTypes types;
     private final int platformDefault;
-    private final Map<String, Optional<Integer>> typeLimits = new ConcurrentHashMap<>();
+    private final Map<String, TypeLimit> typeLimits = new ConcurrentHashMap<>();
+
+    /** What a type says about the limit: its value (empty: none) and what the limit counts. */
+    private record TypeLimit(Optional<Integer> limit, String scope) {
+        static final TypeLimit NONE = new TypeLimit(Optional.empty(), ProductType.SCOPE_VARIANT);
+    }
 
     PerCartLimit(ProductTypes types, CatalogConfig config) {
         this.types = types;
         this.platformDefault = config.products().defaultMaxPerCart();
     }
 
-    /** The limit in force on a product and where it comes from, as the product shows them. */
-    public record InForce(int value, Source source) {
+    /**
+     * The limit in force on a product and where it comes from, as the product shows them, and what it
+     * counts ({@code max_per_cart_scope}: each variant's units, or all the product's variants' together).
+     */
+    public record InForce(int value, Source source, String scope) {
     }
 
     /** Where a limit in force comes from ({@code max_per_cart_source}), with the name the API shows. */
@@ -41,11 +49,12 @@ public class PerCartLimit {
 
     /** The limit in force on a product of type {@code typeName} whose own limit is {@code own} (null: none). */
     public InForce of(String typeName, Integer own) {
+        TypeLimit ofType = typeLimit(typeName);
         if (own != null) {
-            return new InForce(own, Source.PRODUCT);
+            return new InForce(own, Source.PRODUCT, ofType.scope());
         }
-        Optional<Integer> ofType = typeLimit(typeName);
-        return ofType.map(limit -> new InForce(limit, Source.TYPE)).orElseGet(() -> new InForce(platformDefault, Source.PLATFORM));
+        return ofType.limit().map(limit -> new InForce(limit, Source.TYPE, ofType.scope()))
+                .orElseGet(() -> new InForce(platformDefault, Source.PLATFORM, ofType.scope()));
     }
 
     InForce of(StoredProduct product) {
@@ -58,22 +67,22 @@ public class PerCartLimit {
      * pin today's inherited value on the product.
      */
     boolean isInheritedValue(int maxPerCart, String source, String typeName) {
-        return source != null && !Source.PRODUCT.wire().equals(source) && maxPerCart == typeLimit(typeName).orElse(platformDefault);
+        return source != null && !Source.PRODUCT.wire().equals(source) && maxPerCart == typeLimit(typeName).limit().orElse(platformDefault);
     }
 
-    private Optional<Integer> typeLimit(String typeName) {
+    private TypeLimit typeLimit(String typeName) {
         if (typeName == null) {
-            return Optional.empty();
+            return TypeLimit.NONE;
         }
-        Optional<Integer> known = typeLimits.get(typeName);
+        TypeLimit known = typeLimits.get(typeName);
         if (known != null) {
             return known;
         }
         Optional<ProductType> type = types.find(typeName);
         if (type.isEmpty()) {
-            return Optional.empty();
+            return TypeLimit.NONE;
         }
-        Optional<Integer> limit = Optional.ofNullable(type.get().max_per_cart());
+        TypeLimit limit = new TypeLimit(Optional.ofNullable(type.get().max_per_cart()), type.get().scope());
         typeLimits.put(typeName, limit);
         return limit;
     }

@@ -48,7 +48,46 @@ public record ProductBody(
                 enumeration = {"product", "type", "platform"}, readOnly = true)
         @Pattern(regexp = "product|type|platform", message = "must be product, type or platform") String max_per_cart_source,
         @Schema(description = "Ignored when equal to the If-Match version (round trip); otherwise refused", readOnly = true)
-        Long version) {
+        Long version,
+        @Schema(description = "The options the product's variants differ by, in the order the storefront shows them: "
+                + "names declared by the product type, values among the type's when it lists them. Absent or empty: "
+                + "a product without options (docs/design.md#variants)")
+        List<Option> options,
+        @Schema(description = "What is sold, each under its own sku: one value per option, no two alike, at most "
+                + "catalog.products.max-variants (100). A product without options has none here, or the one its "
+                + "GET shows (the key's sku, no option values)")
+        @Valid List<Variant> variants,
+        @Schema(description = "As GET shows it (the type's); ignored", enumeration = {"variant", "product"}, readOnly = true)
+        String max_per_cart_scope,
+        @Schema(description = "As GET shows it; ignored", readOnly = true)
+        String selected) {
+
+    /** One option of the product; checked by {@code ProductFields} against the type (422 naming the field). */
+    @Schema(name = "ProductOptionWrite")
+    public record Option(
+            @Schema(required = true, example = "size") String name,
+            @Schema(required = true, example = "[\"S\", \"M\", \"L\"]") List<String> values) {
+    }
+
+    /**
+     * One variant. {@code pricing} and {@code details} override the product's (a pricing equal to the
+     * product's is not stored, so a GET-then-PUT round trip keeps following the product's); the sku and
+     * option values are checked by {@code ProductFields} (422 naming the field), {@code available} is
+     * the catalog's and ignored.
+     */
+    @Schema(name = "VariantWrite")
+    public record Variant(
+            @Schema(required = true, example = "00e8da9b-m-black") String sku,
+            @Schema(required = true, description = "One value per option of the product", implementation = Map.class,
+                    example = "{\"size\": \"M\", \"colour\": \"black\"}")
+            Map<String, String> options,
+            @Valid Pricing pricing,
+            @Schema(description = "Attributes of the product type that this variant overrides or adds",
+                    implementation = Map.class) ObjectNode details,
+            @Schema(description = "As GET shows it; ignored", readOnly = true) Boolean available,
+            @Schema(description = "Kept as the export writes it; a variant is retired with DELETE "
+                    + "/products/{key}/variants/{sku}") Boolean retired) {
+    }
 
     @Schema(name = "Shipping")
     @JsonInclude(JsonInclude.Include.NON_NULL) // as stored: a weight or dimensions not given are absent

@@ -1,5 +1,8 @@
 package com.example.shop.catalog.product;
 
+import com.example.shop.catalog.CatalogConfig;
+import com.example.shop.catalog.CatalogProblems;
+import com.example.shop.catalog.producttype.DeclareProductType;
 import com.example.shop.catalog.producttype.DetailsValidator;
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.catalog.producttype.ProductTypes;
@@ -7,6 +10,9 @@ import com.example.shop.problems.Problems;
 import com.example.shop.web.identifiers.Identifiers;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,16 +22,17 @@ import java.util.stream.Collectors;
 /**
  * The stored product a body describes, shared by create, replace and import:
  * {@code details} checked against the product type's declaration, pricing with its computed
- * savings, category ids de-duplicated, keywords derived. Every refusal is a 400 naming the field.
+ * savings, category ids de-duplicated, keywords derived, options and variants checked against the type
+ * and each other. Every refusal names the field: a 400 for a value that breaks a field's own rule, a
+ * 422 ({@code invalid-variant}) for options and variants that do not make a product
+ * (docs/design.md#variants).
  */
 @Singleton
-record ProductFields(ProductTypes types, PerCartLimit perCartLimit) {
+record ProductFields(ProductTypes types, PerCartLimit perCartLimit, CatalogConfig config) {
 
     /** The product a body describes, at {@code version}; {@code sku} is the one it is stored under. */
     StoredProduct of(String sku, ProductBody body, long version) {
-        ProductType type = types.find(body.type()).orElseThrow(() -> Problems.invalidField("type",
-                "Unknown product type '" + body.type() + "'; known: " + types.list().stream()
-                        .map(ProductType::name).collect(Collectors.joining(", "))));
+        ProductType type = type(body.type());
         Map<String, Object> details = DetailsValidator.stored(type, body.details());
         StoredProduct.Shipping shipping = null;
         if (body.shipping() != null) {
@@ -36,26 +43,195 @@ record ProductFields(ProductTypes types, PerCartLimit perCartLimit) {
         Integer maxPerCart = body.max_per_cart() != null
                 && !perCartLimit.isInheritedValue(body.max_per_cart(), body.max_per_cart_source(), type.name())
                 ? body.max_per_cart() : null;
-        return new StoredProduct(sku, type.name(), body.title(), body.description(), shipping, pricing(body.pricing()),
+        StoredProduct.Pricing pricing = pricing(body.pricing());
+        List<StoredProduct.Option> options = options(type, body.options());
+        return new StoredProduct(sku, type.name(), body.title(), body.description(), shipping, pricing,
                 categoryIds(body.category_ids()), details,
-                Keywords.derive(body.title(), details, keywords(body.keywords())), maxPerCart, version);
+                Keywords.derive(body.title(), details, keywords(body.keywords())), maxPerCart, version, options,
+                variants(type, sku, pricing, options, body.variants()));
+    }
+
+    ProductType type(String name) {
+        return types.find(name).orElseThrow(() -> Problems.invalidField("type",
+                "Unknown product type '" + name + "'; known: " + types.list().stream()
+                        .map(ProductType::name).collect(Collectors.joining(", "))));
+    }
+
+    /** The product's options: each declared by the type, once, with distinct values among the type's. */
+    private static List<StoredProduct.Option> options(ProductType type, List<ProductBody.Option> options) {
+        if (options == null || options.isEmpty()) {
+            return List.of();
+        }
+        List<StoredProduct.Option> stored = new ArrayList<>(options.size());
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < options.size(); i++) {
+            ProductBody.Option option = options.get(i);
+            String field = "options[" + i + "]";
+            if (option == null) {
+                throw CatalogProblems.invalidVariant(field, "'" + field + "' must be an option {name, values}");
+            }
+            ProductType.Option declared = option.name() == null ? null : type.option(option.name()).orElse(null);
+            if (declared == null) {
+                throw CatalogProblems.invalidVariant(field + ".name", "'" + field + ".name': option '"
+                        + (option.name() == null ? "" : Problems.excerpt(option.name())) + "' is not declared by type '"
+                        + type.name() + "'; declared: " + type.options().stream().map(ProductType.Option::name)
+                        .collect(Collectors.joining(", ")));
+            }
+            if (!names.add(option.name())) {
+                throw CatalogProblems.invalidVariant(field + ".name", "'" + field + ".name': option '" + option.name()
+                        + "' is given twice");
+            }
+            List<String> values = option.values();
+            if (values == null || values.isEmpty()) {
+                throw CatalogProblems.invalidVariant(field + ".values", "'" + field + ".values' must list at least one value");
+            }
+            Set<String> seen = new HashSet<>();
+            for (int j = 0; j < values.size(); j++) {
+                String value = values.get(j);
+                String valueField = field + ".values[" + j + "]";
+                if (value == null || value.isBlank() || value.length() > DeclareProductType.MAX_OPTION_VALUE) {
+                    throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "' must be a non-blank string of at "
+                            + "most " + DeclareProductType.MAX_OPTION_VALUE + " characters");
+                }
+                if (declared.values() != null && !declared.values().contains(value)) {
+                    throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "': '" + Problems.excerpt(value)
+                            + "' is not a value of option '" + option.name() + "' of type '" + type.name() + "'; allowed: "
+                            + String.join(", ", declared.values()));
+                }
+                if (!seen.add(value)) {
+                    throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "': value '" + value
+                            + "' is given twice");
+                }
+            }
+            stored.add(new StoredProduct.Option(option.name(), List.copyOf(values)));
+        }
+        return stored;
+    }
+
+    /**
+     * The product's variants. Without options: none given, or the one a GET shows (the key, no values,
+     * the product's pricing). With options: each a valid sku, distinct, one allowed value per option, no
+     * two with the same values, at most {@code catalog.products.max-variants}.
+     */
+    private List<StoredProduct.Variant> variants(ProductType type, String key, StoredProduct.Pricing productPricing,
+                                                 List<StoredProduct.Option> options, List<ProductBody.Variant> variants) {
+        if (options.isEmpty()) {
+            return onlyVariant(key, productPricing, variants);
+        }
+        if (variants == null || variants.isEmpty()) {
+            throw CatalogProblems.invalidVariant("variants", "'variants': a product with options needs at least one variant");
+        }
+        int max = config.products().maxVariants();
+        if (variants.size() > max) {
+            throw CatalogProblems.invalidVariant("variants", "'variants': a product may have at most " + max
+                    + " variants, not " + variants.size());
+        }
+        List<StoredProduct.Variant> stored = new ArrayList<>(variants.size());
+        Map<String, Integer> skus = new HashMap<>();
+        Map<List<String>, Integer> combinations = new HashMap<>();
+        for (int i = 0; i < variants.size(); i++) {
+            String field = "variants[" + i + "]";
+            StoredProduct.Variant variant = variant(type, field, productPricing, options, variants.get(i));
+            Integer sameSku = skus.putIfAbsent(variant.sku(), i);
+            if (sameSku != null) {
+                throw CatalogProblems.invalidVariant(field + ".sku", "'" + field + ".sku': '" + variant.sku()
+                        + "' is the sku of variants[" + sameSku + "] as well");
+            }
+            List<String> values = options.stream().map(o -> variant.options().get(o.name())).toList();
+            Integer same = combinations.putIfAbsent(values, i);
+            if (same != null) {
+                throw CatalogProblems.invalidVariant(field + ".options", "'" + field + ".options' are those of variants["
+                        + same + "] (" + variant.options() + "); no two variants may have the same option values");
+            }
+            stored.add(variant);
+        }
+        if (stored.stream().allMatch(StoredProduct.Variant::retired)) {
+            throw CatalogProblems.invalidVariant("variants", "'variants': at least one variant must not be retired");
+        }
+        return stored;
+    }
+
+    /**
+     * One variant of a product with options, checked against the product's options; {@code field} names
+     * it ({@code variants[2]}). Also what {@code POST /products/{key}/variants} adds.
+     */
+    StoredProduct.Variant variant(ProductType type, String field, StoredProduct.Pricing productPricing,
+                                  List<StoredProduct.Option> options, ProductBody.Variant variant) {
+        if (variant == null) {
+            throw CatalogProblems.invalidVariant(field, "'" + field + "' must be a variant {sku, options, pricing?, details?}");
+        }
+        if (variant.sku() == null || !Identifiers.isSku(variant.sku())) {
+            throw CatalogProblems.invalidVariant(field + ".sku", "'" + field + ".sku' must be " + Identifiers.SKU_RULE);
+        }
+        Map<String, String> given = variant.options() == null ? Map.of() : variant.options();
+        for (String name : given.keySet()) {
+            if (options.stream().noneMatch(o -> o.name().equals(name))) {
+                throw CatalogProblems.invalidVariant(field + ".options." + name, "'" + field + ".options." + name
+                        + "': the product has no option '" + Problems.excerpt(name) + "'; its options: "
+                        + options.stream().map(StoredProduct.Option::name).collect(Collectors.joining(", ")));
+            }
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (StoredProduct.Option option : options) {
+            String value = given.get(option.name());
+            String valueField = field + ".options." + option.name();
+            if (value == null) {
+                throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "' is missing: a variant has one value "
+                        + "per option of the product");
+            }
+            if (!option.values().contains(value)) {
+                throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "': '" + Problems.excerpt(value)
+                        + "' is not among the product's values of '" + option.name() + "': "
+                        + String.join(", ", option.values()));
+            }
+            values.put(option.name(), value);
+        }
+        StoredProduct.Pricing pricing = variant.pricing() == null ? null : pricing(field + ".pricing", variant.pricing());
+        Map<String, Object> details = variant.details() == null || variant.details().isEmpty() ? null
+                : DetailsValidator.overrides(type, variant.details(), field + ".details");
+        return new StoredProduct.Variant(variant.sku(), values, productPricing.equals(pricing) ? null : pricing, details,
+                Boolean.TRUE.equals(variant.retired()));
+    }
+
+    /** A product without options has one variant, its key: given as GET shows it, or not at all. */
+    private static List<StoredProduct.Variant> onlyVariant(String key, StoredProduct.Pricing productPricing,
+                                                           List<ProductBody.Variant> variants) {
+        if (variants == null || variants.isEmpty()) {
+            return null;
+        }
+        ProductBody.Variant only = variants.get(0);
+        boolean asShown = variants.size() == 1 && only != null && key.equals(only.sku())
+                && (only.options() == null || only.options().isEmpty())
+                && (only.pricing() == null || productPricing.equals(pricing("variants[0].pricing", only.pricing())))
+                && (only.details() == null || only.details().isEmpty()) && !Boolean.TRUE.equals(only.retired());
+        if (!asShown) {
+            throw CatalogProblems.invalidVariant("variants", "'variants': a product without options has exactly one "
+                    + "variant, its own sku '" + key + "' without option values, pricing or details of its own; "
+                    + "give the product options to sell variants");
+        }
+        return null;
     }
 
     static StoredProduct.Pricing pricing(ProductBody.Pricing pricing) {
+        return pricing("pricing", pricing);
+    }
+
+    /** Pricing with its computed savings; {@code field} names it in a refusal ({@code variants[1].pricing}). */
+    static StoredProduct.Pricing pricing(String field, ProductBody.Pricing pricing) {
         long list = pricing.list();
         long retail = pricing.retail();
         if (retail > list) {
-            throw Problems.invalidField("pricing.retail", "'pricing.retail' (" + retail
-                    + ") must not exceed 'pricing.list' (" + list + ")");
+            throw Problems.invalidField(field + ".retail", "'" + field + ".retail' (" + retail
+                    + ") must not exceed '" + field + ".list' (" + list + ")");
         }
         long savings = list - retail;
         long pctSavings = list == 0 ? 0 : savings * 100 / list;
         if (pricing.savings() != null && pricing.savings() != savings) {
-            throw Problems.invalidField("pricing.savings", "'pricing.savings' is computed as list - retail = "
+            throw Problems.invalidField(field + ".savings", "'" + field + ".savings' is computed as list - retail = "
                     + savings + "; leave it out or send that value");
         }
         if (pricing.pct_savings() != null && pricing.pct_savings() != pctSavings) {
-            throw Problems.invalidField("pricing.pct_savings", "'pricing.pct_savings' is computed as "
+            throw Problems.invalidField(field + ".pct_savings", "'" + field + ".pct_savings' is computed as "
                     + pctSavings + "; leave it out or send that value");
         }
         return new StoredProduct.Pricing(pricing.currency(), list, retail, savings, pctSavings);

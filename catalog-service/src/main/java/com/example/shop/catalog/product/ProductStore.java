@@ -3,6 +3,7 @@ package com.example.shop.catalog.product;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
+import static com.mongodb.client.model.Filters.or;
 
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.web.bulk.IdOrderedScan;
@@ -62,6 +63,10 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     static final List<RequiredIndex> INDEXES = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKU),
                     new IndexOptions().unique(true).name("sku_unique")),
+            // a sku names one product across all of them, key or variant; sparse, so that it exists while
+            // the migration gives the products written before variants their skus (docs/design.md#variants)
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKUS),
+                    new IndexOptions().unique(true).sparse(true).name("skus_unique")),
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
@@ -112,6 +117,37 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     /** The product with this sku, if there is one. */
     Optional<StoredProduct> bySku(String sku) {
         return Optional.ofNullable(products.find(eq(StoredProduct.SKU, sku)).first());
+    }
+
+    /**
+     * The product sold under this sku, by its key or a variant's sku: one read of {@code {$or: [{sku},
+     * {skus: sku}]}}, each branch on its unique index; the first finds the products written before
+     * variants, whose {@code skus} the migration may not have written yet.
+     */
+    Optional<StoredProduct> byAnySku(String sku) {
+        return Optional.ofNullable(products.find(or(eq(StoredProduct.SKU, sku), eq(StoredProduct.SKUS, sku))).first());
+    }
+
+    /**
+     * Which of these skus a product other than {@code except} (a key; null: none) already uses, sku →
+     * that product's key: one read along the two unique indexes, as {@link #byAnySku}.
+     */
+    Map<String, String> owners(Collection<String> skus, String except) {
+        Map<String, String> owners = new HashMap<>();
+        for (Document product : documents.find(or(in(StoredProduct.SKU, skus), in(StoredProduct.SKUS, skus)))
+                .projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS))) {
+            String key = product.getString(StoredProduct.SKU);
+            if (key.equals(except)) {
+                continue;
+            }
+            List<String> used = product.getList(StoredProduct.SKUS, String.class, List.of(key));
+            for (String sku : skus) {
+                if (key.equals(sku) || used.contains(sku)) {
+                    owners.put(sku, key);
+                }
+            }
+        }
+        return owners;
     }
 
     /** The products with these skus (one {@code $in} read). */

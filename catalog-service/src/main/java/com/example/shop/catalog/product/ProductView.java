@@ -5,10 +5,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -50,18 +52,39 @@ public record ProductView(
         @Schema(required = true, description = "Where max_per_cart comes from: the product's own value, its type's, or the "
                 + "platform default. A write that sends back an inherited value unchanged (a GET-then-PUT round trip) "
                 + "keeps it inherited.", enumeration = {"product", "type", "platform"}, example = "type")
-        String max_per_cart_source) {
+        String max_per_cart_source,
+        @Schema(description = "What max_per_cart counts, as the product type says: each variant's units (variant) or the "
+                + "units of all the product's variants together (product). Absent in answers written before variants.",
+                enumeration = {"variant", "product"}, example = "variant")
+        String max_per_cart_scope,
+        @Schema(description = "The options the variants differ by, in the storefront's order; [] for a product without "
+                + "options. Absent in answers written before variants.")
+        List<OptionView> options,
+        @Schema(description = "What is sold, each under its own sku; a product without options has one, its own sku. "
+                + "Absent in answers written before variants.")
+        List<VariantView> variants,
+        @Schema(description = "The sku asked for, when it is a variant's other than the product's own (GET "
+                + "/products/{variant sku})", example = "00e8da9b-m-black")
+        String selected) {
 
     private static final long DAY = 86_400_000L;
 
-    /** The product as the answers about it show it (GET, POST and PUT of {@code /products/{sku}}): with {@code keywords_extra}. */
-    static ProductView of(StoredProduct product, PerCartLimit.InForce limit) {
-        return of(product, limit, Keywords.typedBy(product.keywords(), product.title(), product.details()));
+    /**
+     * The product as the answers about it show it (GET, POST and PUT of {@code /products/{sku}}): with
+     * {@code keywords_extra} and each variant's {@code available} ({@code soldOut}: its skus sold out now);
+     * {@code asked} is the sku asked for, {@code selected} when it is a variant's other than the key.
+     */
+    static ProductView of(StoredProduct product, PerCartLimit.InForce limit, Set<String> soldOut, String asked) {
+        return of(product, limit, Keywords.typedBy(product.keywords(), product.title(), product.details()), soldOut,
+                asked == null || asked.equals(product.sku()) ? null : asked);
     }
 
-    /** The product as a listing shows it: without {@code keywords_extra}, which only an editor needs. */
+    /**
+     * The product as a listing shows it: without {@code keywords_extra}, which only an editor needs, and
+     * without the variants' {@code available}, which the index keeps for listings.
+     */
     static ProductView listed(StoredProduct product, PerCartLimit.InForce limit) {
-        return of(product, limit, null);
+        return of(product, limit, null, null, null);
     }
 
     /** The product as the export writes it, the form an import takes back: listed, without its version. */
@@ -69,7 +92,7 @@ public record ProductView(
         ProductView listed = listed(product, limit);
         return new ProductView(listed.sku, listed.type, listed.title, listed.description, listed.shipping, listed.pricing,
                 listed.category_ids, listed.details, listed.keywords, null, null, listed.max_per_cart,
-                listed.max_per_cart_source);
+                listed.max_per_cart_source, listed.max_per_cart_scope, listed.options, listed.variants, null);
     }
 
     /** This view as JSON, written by the application's mapper (the one that writes every answer). */
@@ -81,13 +104,23 @@ public record ProductView(
         }
     }
 
-    private static ProductView of(StoredProduct product, PerCartLimit.InForce limit, List<String> keywordsExtra) {
-        StoredProduct.Pricing pricing = product.pricing();
+    private static ProductView of(StoredProduct product, PerCartLimit.InForce limit, List<String> keywordsExtra,
+                                  Set<String> soldOut, String selected) {
+        List<OptionView> options = product.options().stream().map(o -> new OptionView(o.name(), o.values())).toList();
+        List<VariantView> variants = new ArrayList<>(product.variants().size());
+        for (StoredProduct.Variant variant : product.variants()) {
+            variants.add(new VariantView(variant.sku(), variant.options(), pricing(variant.pricingIn(product)),
+                    variant.details() == null || variant.details().isEmpty() ? null : details(variant.details()),
+                    soldOut == null ? null : !soldOut.contains(variant.sku()), variant.retired() ? Boolean.TRUE : null));
+        }
         return new ProductView(product.sku(), product.type(), product.title(), product.description(),
-                shipping(product.shipping()),
-                new PricingView(pricing.currency(), pricing.list(), pricing.retail(), pricing.savings(), pricing.pctSavings()),
+                shipping(product.shipping()), pricing(product.pricing()),
                 product.categoryIds(), details(product.details()), product.keywords(), keywordsExtra, product.version(),
-                limit.value(), limit.source().wire());
+                limit.value(), limit.source().wire(), limit.scope(), options, variants, selected);
+    }
+
+    private static PricingView pricing(StoredProduct.Pricing pricing) {
+        return new PricingView(pricing.currency(), pricing.list(), pricing.retail(), pricing.savings(), pricing.pctSavings());
     }
 
     private static ProductBody.Shipping shipping(StoredProduct.Shipping shipping) {
@@ -116,6 +149,31 @@ public record ProductView(
     private static String date(long millis) {
         Instant instant = Instant.ofEpochMilli(millis);
         return millis % DAY == 0 ? instant.atOffset(ZoneOffset.UTC).toLocalDate().toString() : instant.toString();
+    }
+
+    @Schema(name = "ProductOption")
+    public record OptionView(@Schema(required = true, example = "size") String name,
+                             @Schema(required = true, example = "[\"S\", \"M\", \"L\"]") List<String> values) {
+    }
+
+    /**
+     * One variant as the answers show it: its effective pricing (its own, else the product's), only its
+     * own details (those it overrides or adds), {@code available} in the answers about one product (a
+     * listing's availability is the index's), {@code retired} only when true.
+     */
+    @Schema(name = "ProductVariant")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record VariantView(
+            @Schema(required = true, example = "00e8da9b-m-black") String sku,
+            @Schema(required = true, description = "One value per option of the product; {} without options",
+                    implementation = Map.class) Map<String, String> options,
+            @Schema(required = true, description = "The pricing this variant is sold at") PricingView pricing,
+            @Schema(description = "The attributes this variant overrides or adds; absent when none", implementation = Map.class)
+            Map<String, Object> details,
+            @Schema(description = "Whether the cart service last reported it in stock (a sku it never reported sold out "
+                    + "is available). In the answers about one product, not in listings or the export.")
+            Boolean available,
+            @Schema(description = "Present and true when retired: no longer sold, its sku stays taken") Boolean retired) {
     }
 
     @Schema(name = "Pricing")

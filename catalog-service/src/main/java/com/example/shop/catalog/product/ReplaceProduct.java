@@ -3,6 +3,8 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoCommandException;
 import jakarta.inject.Singleton;
 import java.util.List;
 
@@ -14,7 +16,7 @@ import java.util.List;
  */
 @Singleton
 public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
-        PerCartLimit perCartLimit) {
+        ProductAnswers answers) {
 
     public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {
@@ -25,17 +27,35 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
             throw Problems.invalidField("version", "'version' in the body (" + body.version()
                     + ") differs from If-Match (" + expectedVersion + ")");
         }
-        StoredProduct replacement = fields.of(sku, body, expectedVersion + 1);
-        // A stale or unknown product is refused before the write begins, so that a refusal changes
+        return write(sku, expectedVersion, fields.of(sku, body, expectedVersion + 1));
+    }
+
+    /**
+     * Stores {@code replacement} over the product {@code sku} if it is still at {@code expectedVersion}:
+     * the one write path of a product's change (PUT and the variant writes), so the change feed and this
+     * replica's listings follow every one. Its skus must not be another product's (409 naming the field).
+     */
+    ProductView write(String sku, long expectedVersion, StoredProduct replacement) {        // A stale or unknown product is refused before the write begins, so that a refusal changes
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (((Number) stored).longValue() != expectedVersion) {
             throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
+        CreateProduct.refuseTakenSkus(store, replacement, sku);
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(sku))) {
-            StoredProduct replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
+            StoredProduct replaced;
+            try {
+                replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
+            } catch (MongoCommandException e) {
+                if (ErrorCategory.fromErrorCode(e.getErrorCode()) != ErrorCategory.DUPLICATE_KEY) {
+                    throw e;
+                }
+                change.none(); // a variant's sku taken since the read above: the unique skus index refused it
+                CreateProduct.refuseTakenSkus(store, replacement, sku);
+                throw e;
+            }
             if (replaced == null) {
                 change.none();
                 throw store.versionOf(sku)
@@ -43,7 +63,7 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
                         .orElseGet(() -> CatalogProblems.unknownProduct(sku));
             }
             change.put(listed.listed(replaced));
-            return ProductView.of(replaced, perCartLimit.of(replaced));
+            return answers.of(replaced, null);
         }
     }
 }

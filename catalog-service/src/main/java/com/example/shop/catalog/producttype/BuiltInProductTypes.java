@@ -16,6 +16,12 @@ import java.util.List;
 public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, ProductTypeListener listener,
         CatalogConfig config) implements AfterIndexes {
 
+    /**
+     * Audio Album's formats. Its {@code details.format} attribute stays, so that albums written before
+     * variants stay valid; new albums sell each format as a variant.
+     */
+    private static final ProductType.Option AUDIO_FORMAT = new ProductType.Option("format", List.of("CD", "Vinyl", "Digital"));
+
     public static final List<ProductType> BUILT_IN = List.of(
             new ProductType("Audio Album", "A music album (book ch. 5)", List.of(
                     attr("title", AttributeType.STRING, false),
@@ -24,7 +30,8 @@ public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, Pr
                     attr("tracks", AttributeType.STRING_LIST, false),
                     attr("issue_date", AttributeType.DATE, true),
                     attr("label", AttributeType.STRING, false),
-                    attr("format", AttributeType.STRING, false))),
+                    attr("format", AttributeType.STRING, false)),
+                    null, List.of(AUDIO_FORMAT), null),
             new ProductType("Film", "A film (book ch. 5)", List.of(
                     attr("title", AttributeType.STRING, false),
                     attr("director", AttributeType.STRING_LIST, true),
@@ -33,7 +40,13 @@ public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, Pr
                     attr("genre", AttributeType.STRING_LIST, true),
                     attr("aspect_ratio", AttributeType.STRING, false),
                     attr("rating", AttributeType.STRING, false),
-                    attr("issue_date", AttributeType.DATE, true))));
+                    attr("issue_date", AttributeType.DATE, true))),
+            new ProductType("Apparel", "Clothing sold in sizes and colours", List.of(
+                    attr("brand", AttributeType.STRING, true),
+                    attr("material", AttributeType.STRING, false),
+                    attr("care", AttributeType.STRING, false)),
+                    null, List.of(new ProductType.Option("size", List.of("XS", "S", "M", "L", "XL", "XXL")),
+                            new ProductType.Option("colour", null)), null));
 
     @Override
     public void putInPlace() {
@@ -48,6 +61,29 @@ public record BuiltInProductTypes(ProductTypeStore store, ProductTypes types, Pr
         for (ProductType type : BUILT_IN) {
             store.insertIfMissing(type);
         }
+    }
+
+    /**
+     * Gives the stored built-in types the options they gained with variants (Audio Album's
+     * {@code format}): a type is inserted only when missing, so one stored before variants has none.
+     * Only a type without options is changed, so this happens once and never undoes a later choice.
+     * The names of the types it changed.
+     */
+    public List<String> addOptionsOfBuiltIns() {
+        List<String> changed = new java.util.ArrayList<>();
+        if (!config.seedProductTypes()) {
+            return changed;
+        }
+        for (ProductType type : BUILT_IN) {
+            if (!type.options().isEmpty() && store.addOptionsIfNone(type.name(), type.options())) {
+                types.forget(type.name());
+                changed.add(type.name());
+            }
+        }
+        if (!changed.isEmpty()) {
+            listener.typesChanged(types.list());
+        }
+        return changed;
     }
 
     private static ProductType.Attribute attr(String name, AttributeType type, boolean required) {

@@ -20,6 +20,9 @@ import java.util.regex.Pattern;
 public record DeclareProductType(ProductTypeStore store, ProductTypes types, ProductTypeListener listener) {
 
     private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+    /** The most values one option may list, and the longest value: a product's variants stay bounded anyway. */
+    public static final int MAX_OPTION_VALUES = 100;
+    public static final int MAX_OPTION_VALUE = 100;
 
     public ProductType declare(ProductType type) {
         checkDeclaration(type);
@@ -35,8 +38,55 @@ public record DeclareProductType(ProductTypeStore store, ProductTypes types, Pro
         return type;
     }
 
-    /** Rules a declaration must follow beyond its field constraints; 400 naming the attribute. */
+    /** Rules a declaration must follow beyond its field constraints; 400 naming the attribute or option. */
     static void checkDeclaration(ProductType type) {
+        checkAttributes(type);
+        checkOptions(type);
+        if (type.max_per_cart_scope() != null && !type.max_per_cart_scope().equals(ProductType.SCOPE_VARIANT)
+                && !type.max_per_cart_scope().equals(ProductType.SCOPE_PRODUCT)) {
+            throw Problems.invalidField("max_per_cart_scope", "'max_per_cart_scope' must be variant or product");
+        }
+    }
+
+    /** Each option: a name as attributes have, declared once; values, when given, distinct non-blank strings. */
+    private static void checkOptions(ProductType type) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < type.options().size(); i++) {
+            ProductType.Option option = type.options().get(i);
+            String field = "options[" + i + "]";
+            if (option == null) {
+                throw Problems.invalidField(field, "'" + field + "' must be an option object");
+            }
+            if (option.name() == null || !ATTRIBUTE_NAME.matcher(option.name()).matches()) {
+                throw Problems.invalidField(field + ".name", "'" + field + ".name' must be lower case letters, digits "
+                        + "and '_', starting with a letter, at most 64 characters");
+            }
+            if (!seen.add(option.name())) {
+                throw Problems.invalidField(field + ".name", "Option '" + option.name() + "' is declared twice");
+            }
+            if (option.values() == null) {
+                continue;
+            }
+            if (option.values().isEmpty() || option.values().size() > MAX_OPTION_VALUES) {
+                throw Problems.invalidField(field + ".values", "'" + field + ".values' must list 1 to "
+                        + MAX_OPTION_VALUES + " values, or be left out for any value");
+            }
+            Set<String> values = new HashSet<>();
+            for (int j = 0; j < option.values().size(); j++) {
+                String value = option.values().get(j);
+                String valueField = field + ".values[" + j + "]";
+                if (value == null || value.isBlank() || value.length() > MAX_OPTION_VALUE) {
+                    throw Problems.invalidField(valueField, "'" + valueField + "' must be a non-blank string of at most "
+                            + MAX_OPTION_VALUE + " characters");
+                }
+                if (!values.add(value)) {
+                    throw Problems.invalidField(valueField, "Value '" + value + "' is listed twice in '" + field + ".values'");
+                }
+            }
+        }
+    }
+
+    private static void checkAttributes(ProductType type) {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < type.attributes().size(); i++) {
             ProductType.Attribute attribute = type.attributes().get(i);

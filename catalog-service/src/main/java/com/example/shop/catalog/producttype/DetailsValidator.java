@@ -32,22 +32,36 @@ public final class DetailsValidator {
 
     /** The details as stored: each attribute's value in its stored type, in the order the body gives them. */
     public static Map<String, Object> stored(ProductType type, ObjectNode details) {
-        Map<String, Object> stored = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = details.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
-            String path = "details." + field.getKey();
-            ProductType.Attribute attribute = type.attribute(field.getKey()).orElseThrow(() ->
-                    Problems.invalidField(path, "Attribute '" + path + "' is not declared by type '" + type.name()
-                            + "'; declared: " + type.attributes().stream().map(ProductType.Attribute::name)
-                            .collect(Collectors.joining(", "))));
-            stored.put(field.getKey(), convert(path, attribute.valueType(), field.getValue()));
-        }
+        Map<String, Object> stored = values(type, details, "details");
         for (ProductType.Attribute attribute : type.attributes()) {
             if (attribute.isRequired() && !stored.containsKey(attribute.name())) {
                 throw Problems.invalidField("details." + attribute.name(), "Attribute 'details." + attribute.name()
                         + "' is required by type '" + type.name() + "'");
             }
+        }
+        return stored;
+    }
+
+    /**
+     * A variant's details as stored: each attribute it overrides or adds, by the same rules as a
+     * product's, named under {@code field} ({@code variants[2].details.format}). Required attributes are
+     * the product's to have: merged over the product's details, the variant's are still the type's.
+     */
+    public static Map<String, Object> overrides(ProductType type, ObjectNode details, String field) {
+        return values(type, details, field);
+    }
+
+    private static Map<String, Object> values(ProductType type, ObjectNode details, String prefix) {
+        Map<String, Object> stored = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> fields = details.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String path = prefix + "." + field.getKey();
+            ProductType.Attribute attribute = type.attribute(field.getKey()).orElseThrow(() ->
+                    Problems.invalidField(path, "Attribute '" + path + "' is not declared by type '" + type.name()
+                            + "'; declared: " + type.attributes().stream().map(ProductType.Attribute::name)
+                            .collect(Collectors.joining(", "))));
+            stored.put(field.getKey(), convert(path, attribute.valueType(), field.getValue()));
         }
         return stored;
     }

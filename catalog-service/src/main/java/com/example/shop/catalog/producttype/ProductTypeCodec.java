@@ -9,7 +9,8 @@ import org.bson.Document;
  * A product type of the {@code product_types} collection as its document: {@code _id} is the type's
  * name, so that a duplicate name is refused by the primary key.
  * <pre>
- * product_types {_id: name, name, description?, attributes: [{name, type, required}], max_per_cart?}
+ * product_types {_id: name, name, description?, attributes: [{name, type, required}], max_per_cart?,
+ *                options?: [{name, values?}], max_per_cart_scope?}
  * </pre>
  */
 final class ProductTypeCodec extends StoredCodec<ProductType> {
@@ -24,6 +25,11 @@ final class ProductTypeCodec extends StoredCodec<ProductType> {
     static final String ATTRIBUTE_NAME = "name";
     static final String ATTRIBUTE_TYPE = "type";
     static final String ATTRIBUTE_REQUIRED = "required";
+    /** Stored only when the type has options, so a type declared before options reads the same. */
+    static final String OPTIONS = "options";
+    static final String OPTION_NAME = "name";
+    static final String OPTION_VALUES = "values";
+    static final String MAX_PER_CART_SCOPE = "max_per_cart_scope";
 
     ProductTypeCodec() {
         super(ProductType.class);
@@ -44,7 +50,26 @@ final class ProductTypeCodec extends StoredCodec<ProductType> {
         if (type.max_per_cart() != null) {
             doc.append(MAX_PER_CART, type.max_per_cart());
         }
+        if (!type.options().isEmpty()) {
+            doc.append(OPTIONS, options(type.options()));
+        }
+        if (type.max_per_cart_scope() != null) {
+            doc.append(MAX_PER_CART_SCOPE, type.max_per_cart_scope());
+        }
         return doc;
+    }
+
+    /** The options as stored: {@code values} only when the option has a closed list. */
+    static List<Document> options(List<ProductType.Option> options) {
+        List<Document> stored = new ArrayList<>();
+        for (ProductType.Option option : options) {
+            Document one = new Document(OPTION_NAME, option.name());
+            if (option.values() != null) {
+                one.append(OPTION_VALUES, option.values());
+            }
+            stored.add(one);
+        }
+        return stored;
     }
 
     @Override
@@ -54,8 +79,13 @@ final class ProductTypeCodec extends StoredCodec<ProductType> {
             attributes.add(new ProductType.Attribute(a.getString(ATTRIBUTE_NAME), a.getString(ATTRIBUTE_TYPE),
                     a.getBoolean(ATTRIBUTE_REQUIRED, false)));
         }
+        List<ProductType.Option> options = new ArrayList<>();
+        for (Document o : doc.getList(OPTIONS, Document.class, List.of())) {
+            List<String> values = o.getList(OPTION_VALUES, String.class);
+            options.add(new ProductType.Option(o.getString(OPTION_NAME), values == null ? null : List.copyOf(values)));
+        }
         Number maxPerCart = (Number) doc.get(MAX_PER_CART);
         return new ProductType(doc.getString(ID), doc.getString(DESCRIPTION), List.copyOf(attributes),
-                maxPerCart == null ? null : maxPerCart.intValue());
+                maxPerCart == null ? null : maxPerCart.intValue(), List.copyOf(options), doc.getString(MAX_PER_CART_SCOPE));
     }
 }

@@ -62,4 +62,14 @@ record ProductTypeStore(MongoCollection<ProductType> types) {
             }
         }
     }
+
+    /**
+     * Gives the type {@code options} unless it has options already: one {@code updateOne({_id, options:
+     * {$exists: false}}, {$set: {options}})}, so that it happens once however often or on however many
+     * replicas it runs. Whether this call changed it.
+     */
+    boolean addOptionsIfNone(String name, List<ProductType.Option> options) {
+        return types.updateOne(Filters.and(Filters.eq(ProductTypeCodec.ID, name), Filters.exists(ProductTypeCodec.OPTIONS, false)),
+                Updates.set(ProductTypeCodec.OPTIONS, ProductTypeCodec.options(options))).getModifiedCount() > 0;
+    }
 }

@@ -37,4 +37,9 @@ public class ProductTypes {
         type.ifPresent(declared -> found.put(name, declared));
         return type;
     }
+
+    /** Drops the kept copy of a type that was changed in place (the built-in types' options, once). */
+    void forget(String name) {
+        found.remove(name);
+    }
 }
