@@ -29,6 +29,8 @@ class SchemaIndexesTest {
 
     static final List<RequiredIndex> AS_DEPLOYED = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
+            // variants: a sku names one product, key or variant; sparse while the migration gives old products their skus
+            RequiredIndex.on(PRODUCTS, Indexes.ascending("skus"), new IndexOptions().unique(true).sparse(true).name("skus_unique")),
             RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.pct_savings")),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
                     Indexes.descending("details.issue_date"))),

@@ -52,6 +52,12 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
      * {@code skus} index refuses one that races in after this read.
      */
     static void refuseTakenSkus(ProductStore store, StoredProduct product, String key) {
+        refuseTakenSkus(store, product, key, i -> "variants[" + i + "]");
+    }
+
+    /** As above, {@code variantField} naming the i-th variant ({@code ""}: the one a variant request sends). */
+    static void refuseTakenSkus(ProductStore store, StoredProduct product, String key,
+                                java.util.function.IntFunction<String> variantField) {
         java.util.Map<String, String> owners = store.owners(product.skus(), key);
         if (owners.isEmpty()) {
             return;
@@ -62,7 +68,8 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
         for (int i = 0; i < product.variants().size(); i++) {
             String sku = product.variants().get(i).sku();
             if (owners.containsKey(sku)) {
-                throw CatalogProblems.skuTaken("variants[" + i + "].sku", sku, owners.get(sku));
+                String field = variantField.apply(i);
+                throw CatalogProblems.skuTaken(field.isEmpty() ? "sku" : field + ".sku", sku, owners.get(sku));
             }
         }
     }

@@ -131,7 +131,7 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
             } else if (ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY && !lastAttempt) {
                 retry.put(candidate.sku(), candidate.fresh());
             } else if (ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY) {
-                outcomes.rejected(candidate.line(), CatalogProblems.duplicateSku(candidate.sku()).problem());
+                outcomes.rejected(candidate.line(), takenSku(candidate).problem());
             } else {
                 outcomes.rejected(candidate.line(), Problem.of(400, "invalid-product", "Invalid product",
                         "The database refused the product: " + error.getMessage()).with("field", "details"));
@@ -174,6 +174,19 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
                                 now.version()).problem());
             }
         }
+    }
+
+    /**
+     * The problem of a line the unique indexes refused twice: its key, or a variant's sku another
+     * product uses ({@code variants[2].sku}), as a single request names it.
+     */
+    private ProblemException takenSku(Candidate candidate) {
+        try {
+            CreateProduct.refuseTakenSkus(store, candidate.product(), candidate.isCreate() ? null : candidate.sku());
+        } catch (ProblemException taken) {
+            return taken;
+        }
+        return CatalogProblems.duplicateSku(candidate.sku());
     }
 
     private record Candidate(ImportLine<ProductBody> line, StoredProduct product, boolean isCreate, long readVersion) {

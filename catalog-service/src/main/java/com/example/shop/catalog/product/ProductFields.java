@@ -110,8 +110,8 @@ record ProductFields(ProductTypes types, PerCartLimit perCartLimit, CatalogConfi
 
     /**
      * The product's variants. Without options: none given, or the one a GET shows (the key, no values,
-     * the product's pricing). With options: each a valid sku, distinct, one allowed value per option, no
-     * two with the same values, at most {@code catalog.products.max-variants}.
+     * the product's pricing). With options: each a valid sku, one allowed value per option, and together
+     * as {@link #checkTogether} says.
      */
     private List<StoredProduct.Variant> variants(ProductType type, String key, StoredProduct.Pricing productPricing,
                                                  List<StoredProduct.Option> options, List<ProductBody.Variant> variants) {
@@ -121,74 +121,101 @@ record ProductFields(ProductTypes types, PerCartLimit perCartLimit, CatalogConfi
         if (variants == null || variants.isEmpty()) {
             throw CatalogProblems.invalidVariant("variants", "'variants': a product with options needs at least one variant");
         }
-        int max = config.products().maxVariants();
-        if (variants.size() > max) {
-            throw CatalogProblems.invalidVariant("variants", "'variants': a product may have at most " + max
-                    + " variants, not " + variants.size());
-        }
+        checkCount(variants.size());
         List<StoredProduct.Variant> stored = new ArrayList<>(variants.size());
+        for (int i = 0; i < variants.size(); i++) {
+            stored.add(variant(type, "variants[" + i + "]", productPricing, options, variants.get(i)));
+        }
+        checkTogether(options, stored, i -> "variants[" + i + "]");
+        return stored;
+    }
+
+    private void checkCount(int variants) {
+        int max = config.products().maxVariants();
+        if (variants > max) {
+            throw CatalogProblems.invalidVariant("variants", "'variants': a product may have at most " + max
+                    + " variants, not " + variants);
+        }
+    }
+
+    /**
+     * The rules a product's variants follow together: at most {@code catalog.products.max-variants}, skus
+     * distinct, no two with the same option values (a retired one keeps its values taken), at least one
+     * not retired. {@code field} names the i-th variant in a refusal ({@code variants[3]}, or {@code ""}
+     * for the variant a request adds or changes).
+     */
+    void checkTogether(List<StoredProduct.Option> options, List<StoredProduct.Variant> variants,
+                       java.util.function.IntFunction<String> field) {
+        checkCount(variants.size());
         Map<String, Integer> skus = new HashMap<>();
         Map<List<String>, Integer> combinations = new HashMap<>();
         for (int i = 0; i < variants.size(); i++) {
-            String field = "variants[" + i + "]";
-            StoredProduct.Variant variant = variant(type, field, productPricing, options, variants.get(i));
+            StoredProduct.Variant variant = variants.get(i);
             Integer sameSku = skus.putIfAbsent(variant.sku(), i);
             if (sameSku != null) {
-                throw CatalogProblems.invalidVariant(field + ".sku", "'" + field + ".sku': '" + variant.sku()
+                String at = at(field.apply(i), "sku");
+                throw CatalogProblems.invalidVariant(at, "'" + at + "': '" + variant.sku()
                         + "' is the sku of variants[" + sameSku + "] as well");
             }
             List<String> values = options.stream().map(o -> variant.options().get(o.name())).toList();
             Integer same = combinations.putIfAbsent(values, i);
             if (same != null) {
-                throw CatalogProblems.invalidVariant(field + ".options", "'" + field + ".options' are those of variants["
-                        + same + "] (" + variant.options() + "); no two variants may have the same option values");
+                String at = at(field.apply(i), "options");
+                throw CatalogProblems.invalidVariant(at, "'" + at + "' are those of variants[" + same + "] ("
+                        + variant.options() + "); no two variants may have the same option values");
             }
-            stored.add(variant);
         }
-        if (stored.stream().allMatch(StoredProduct.Variant::retired)) {
+        if (variants.stream().allMatch(StoredProduct.Variant::retired)) {
             throw CatalogProblems.invalidVariant("variants", "'variants': at least one variant must not be retired");
         }
-        return stored;
+    }
+
+    /** {@code name} under {@code field}: {@code variants[2].sku}, or {@code sku} for a variant's own body. */
+    private static String at(String field, String name) {
+        return field.isEmpty() ? name : field + "." + name;
     }
 
     /**
      * One variant of a product with options, checked against the product's options; {@code field} names
-     * it ({@code variants[2]}). Also what {@code POST /products/{key}/variants} adds.
+     * it ({@code variants[2]}, or {@code ""} for the body of {@code POST /products/{key}/variants}).
      */
     StoredProduct.Variant variant(ProductType type, String field, StoredProduct.Pricing productPricing,
                                   List<StoredProduct.Option> options, ProductBody.Variant variant) {
         if (variant == null) {
-            throw CatalogProblems.invalidVariant(field, "'" + field + "' must be a variant {sku, options, pricing?, details?}");
+            throw CatalogProblems.invalidVariant(field.isEmpty() ? "variant" : field, "A variant is {sku, options, "
+                    + "pricing?, details?}");
         }
         if (variant.sku() == null || !Identifiers.isSku(variant.sku())) {
-            throw CatalogProblems.invalidVariant(field + ".sku", "'" + field + ".sku' must be " + Identifiers.SKU_RULE);
+            String at = at(field, "sku");
+            throw CatalogProblems.invalidVariant(at, "'" + at + "' must be " + Identifiers.SKU_RULE);
         }
         Map<String, String> given = variant.options() == null ? Map.of() : variant.options();
         for (String name : given.keySet()) {
             if (options.stream().noneMatch(o -> o.name().equals(name))) {
-                throw CatalogProblems.invalidVariant(field + ".options." + name, "'" + field + ".options." + name
-                        + "': the product has no option '" + Problems.excerpt(name) + "'; its options: "
+                String at = at(field, "options." + name);
+                throw CatalogProblems.invalidVariant(at, "'" + at + "': the product has no option '"
+                        + Problems.excerpt(name) + "'; its options: "
                         + options.stream().map(StoredProduct.Option::name).collect(Collectors.joining(", ")));
             }
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (StoredProduct.Option option : options) {
             String value = given.get(option.name());
-            String valueField = field + ".options." + option.name();
+            String at = at(field, "options." + option.name());
             if (value == null) {
-                throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "' is missing: a variant has one value "
+                throw CatalogProblems.invalidVariant(at, "'" + at + "' is missing: a variant has one value "
                         + "per option of the product");
             }
             if (!option.values().contains(value)) {
-                throw CatalogProblems.invalidVariant(valueField, "'" + valueField + "': '" + Problems.excerpt(value)
+                throw CatalogProblems.invalidVariant(at, "'" + at + "': '" + Problems.excerpt(value)
                         + "' is not among the product's values of '" + option.name() + "': "
                         + String.join(", ", option.values()));
             }
             values.put(option.name(), value);
         }
-        StoredProduct.Pricing pricing = variant.pricing() == null ? null : pricing(field + ".pricing", variant.pricing());
+        StoredProduct.Pricing pricing = variant.pricing() == null ? null : pricing(at(field, "pricing"), variant.pricing());
         Map<String, Object> details = variant.details() == null || variant.details().isEmpty() ? null
-                : DetailsValidator.overrides(type, variant.details(), field + ".details");
+                : DetailsValidator.overrides(type, variant.details(), at(field, "details"));
         return new StoredProduct.Variant(variant.sku(), values, productPricing.equals(pricing) ? null : pricing, details,
                 Boolean.TRUE.equals(variant.retired()));
     }

@@ -58,10 +58,13 @@ public class ProductResource {
     private final CreateProduct createProduct;
     private final ReplaceProduct replaceProduct;
     private final DeleteProduct deleteProduct;
+    private final ProductVariants variants;
     private final CatalogConfig config;
 
     ProductResource(GetProduct getProduct, SearchProducts searchProducts, CreateProduct createProduct,
-                    ReplaceProduct replaceProduct, DeleteProduct deleteProduct, CatalogConfig config) {
+                    ReplaceProduct replaceProduct, DeleteProduct deleteProduct, ProductVariants variants,
+                    CatalogConfig config) {
+        this.variants = variants;
         this.getProduct = getProduct;
         this.searchProducts = searchProducts;
         this.createProduct = createProduct;
@@ -72,8 +75,9 @@ public class ProductResource {
 
     @GET
     @Path("/{sku}")
-    @Operation(operationId = "getProduct", summary = "One product by sku",
-            description = "ETag is the product's version (strong): send it in If-None-Match to revalidate, in If-Match to change the product.")
+    @Operation(operationId = "getProduct", summary = "One product by its sku or a variant's sku",
+            description = "ETag is the product's version (strong): send it in If-None-Match to revalidate, in If-Match to change the product. "
+                    + "Found by a variant's sku, the product answers with selected: that sku.")
     @APIResponse(responseCode = "200", description = "The product",
             headers = {@Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = SchemaType.STRING)),
                     @Header(name = "Cache-Control", description = "public, max-age, stale-while-revalidate", schema = @Schema(type = SchemaType.STRING))},
@@ -81,7 +85,7 @@ public class ProductResource {
     @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "An ETag of an earlier answer: 304 when still current",
             schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "304", description = "Not modified: If-None-Match names the current version")
-    @APIResponse(responseCode = "404", description = "No product with this sku")
+    @APIResponse(responseCode = "404", description = "No product or variant with this sku")
     public Response get(@PathParam("sku") String sku) {
         ProductView product = getProduct.bySku(sku);
         return Response.ok(product).tag(versionTag(product)).build();
@@ -166,7 +170,10 @@ public class ProductResource {
                     @Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = SchemaType.STRING))},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body: the problem names the field (e.g. details.issue_date)")
-    @APIResponse(responseCode = "409", description = "A product with this sku exists (type .../duplicate-sku)")
+    @APIResponse(responseCode = "409", description = "A product with this sku exists, or another product uses a variant's sku "
+            + "(type .../duplicate-sku; field names it)")
+    @APIResponse(responseCode = "422", description = "Options or variants that do not make a product (type .../invalid-variant; "
+            + "field names it, e.g. variants[3].options)")
     public Response create(@Valid @NotNull ProductBody body) {
         ProductView product = createProduct.create(body);
         return Response.created(UriBuilder.fromResource(ProductResource.class).path(product.sku()).build())
@@ -185,7 +192,9 @@ public class ProductResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
     @APIResponse(responseCode = "400", description = "Invalid body or If-Match")
     @APIResponse(responseCode = "404", description = "No product with this sku")
+    @APIResponse(responseCode = "409", description = "Another product uses a variant's sku (type .../duplicate-sku)")
     @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
+    @APIResponse(responseCode = "422", description = "Options or variants that do not make a product (type .../invalid-variant)")
     public Response replace(@PathParam("sku") String sku,
                             @Parameter(in = ParameterIn.HEADER, required = true,
                                     description = "The version the change is based on (the ETag of a GET), e.g. \"3\" or 3")
@@ -209,6 +218,75 @@ public class ProductResource {
                            @HeaderParam("If-Match") String ifMatch) {
         deleteProduct.delete(sku, IfMatch.optionalVersion(ifMatch, "product"));
         return Response.noContent().build();
+    }
+
+    @POST
+    @Path("/{key}/variants")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("admin")
+    @Operation(operationId = "addVariant", summary = "Add a variant to a product (admin), if it is still at the version given in If-Match",
+            description = "The variant's option values must be among the product's options, unlike every other variant's; its sku "
+                    + "must not be used by any product. Pricing and details, when given, override the product's.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.Variant.class)))
+    @APIResponse(responseCode = "200", description = "The product after the change (version + 1), as GET answers it",
+            headers = @Header(name = "ETag", description = "The new version, quoted", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
+    @APIResponse(responseCode = "404", description = "No product with this key")
+    @APIResponse(responseCode = "409", description = "Another product uses the sku (type .../duplicate-sku)")
+    @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
+    @APIResponse(responseCode = "422", description = "The variant does not fit the product (type .../invalid-variant; field names it)")
+    public Response addVariant(@PathParam("key") String key,
+                               @Parameter(in = ParameterIn.HEADER, required = true,
+                                       description = "The product's version the change is based on (the ETag of a GET)")
+                               @HeaderParam("If-Match") String ifMatch,
+                               @Valid @NotNull ProductBody.Variant body) {
+        ProductView product = variants.add(key, IfMatch.requiredVersion(ifMatch, "product"), body);
+        return Response.ok(product).tag(versionTag(product)).build();
+    }
+
+    @PUT
+    @Path("/{key}/variants/{sku}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed("admin")
+    @Operation(operationId = "changeVariant", summary = "Change a variant's option values, pricing and details (admin), if the "
+            + "product is still at the version given in If-Match",
+            description = "Replaces the variant's options, pricing and details (absent pricing or details: the product's); its "
+                    + "sku and whether it is retired stay.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductBody.Variant.class)))
+    @APIResponse(responseCode = "200", description = "The product after the change (version + 1), as GET answers it",
+            headers = @Header(name = "ETag", description = "The new version, quoted", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
+    @APIResponse(responseCode = "404", description = "No product with this key, or no such variant of it")
+    @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
+    @APIResponse(responseCode = "422", description = "The variant does not fit the product (type .../invalid-variant; field names it)")
+    public Response changeVariant(@PathParam("key") String key, @PathParam("sku") String sku,
+                                  @Parameter(in = ParameterIn.HEADER, required = true,
+                                          description = "The product's version the change is based on (the ETag of a GET)")
+                                  @HeaderParam("If-Match") String ifMatch,
+                                  @Valid @NotNull ProductBody.Variant body) {
+        ProductView product = variants.change(key, sku, IfMatch.requiredVersion(ifMatch, "product"), body);
+        return Response.ok(product).tag(versionTag(product)).build();
+    }
+
+    @DELETE
+    @Path("/{key}/variants/{sku}")
+    @RolesAllowed("admin")
+    @Operation(operationId = "retireVariant", summary = "Retire a variant (admin), if the product is still at the version given in If-Match",
+            description = "The variant is marked retired: no longer listed or added to carts, kept in the product, its sku still "
+                    + "taken. Retiring a retired variant changes nothing.")
+    @APIResponse(responseCode = "200", description = "The product after the change, as GET answers it",
+            headers = @Header(name = "ETag", description = "The product's version, quoted", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProductView.class)))
+    @APIResponse(responseCode = "404", description = "No product with this key, or no such variant of it")
+    @APIResponse(responseCode = "409", description = "The product's last unretired variant, or the one variant of a product "
+            + "without options: delete the product instead (type .../variant-conflict)")
+    @APIResponse(responseCode = "412", description = "The product changed since that version (currentVersion says which)")
+    public Response retireVariant(@PathParam("key") String key, @PathParam("sku") String sku,
+                                  @Parameter(in = ParameterIn.HEADER, required = true,
+                                          description = "The product's version the change is based on (the ETag of a GET)")
+                                  @HeaderParam("If-Match") String ifMatch) {
+        ProductView product = variants.retire(key, sku, IfMatch.requiredVersion(ifMatch, "product"));
+        return Response.ok(product).tag(versionTag(product)).build();
     }
 
     private static EntityTag versionTag(ProductView product) {

@@ -23,6 +23,11 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.WriteModel;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.Updates;
+import com.mongodb.ErrorCategory;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -234,6 +239,46 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
             }
             return new BatchOutcome(e.getWriteResult().getMatchedCount(), errors);
         }
+    }
+
+    /** What one batch of the skus migration did: the last {@code _id} it read (null: none left), and its counts. */
+    record SkusBatch(Object lastId, int given, List<String> refused) {
+    }
+
+    /**
+     * Gives the next {@code size} products written before variants (no {@code skus}, {@code _id} after
+     * {@code afterId}, in {@code _id} order) {@code skus: [sku]}: one read and one unordered bulk of
+     * {@code updateOne({_id, skus: {$exists: false}}, {$set: {skus: [sku]}})}, so that a product given
+     * its skus meanwhile is left alone. A key another product already uses as a variant's sku is
+     * refused by the unique index: its key is reported and the product left as it was.
+     */
+    SkusBatch giveSkus(Object afterId, int size) {
+        Bson withoutSkus = Filters.exists(StoredProduct.SKUS, false);
+        Bson filter = afterId == null ? withoutSkus : and(withoutSkus, Filters.gt(StoredProduct.ID, afterId));
+        List<Document> batch = documents.find(filter).projection(Projections.include(StoredProduct.ID, StoredProduct.SKU))
+                .sort(Sorts.ascending(StoredProduct.ID)).limit(size).into(new ArrayList<>());
+        if (batch.isEmpty()) {
+            return new SkusBatch(null, 0, List.of());
+        }
+        List<WriteModel<Document>> writes = new ArrayList<>(batch.size());
+        for (Document product : batch) {
+            writes.add(new UpdateOneModel<>(and(eq(StoredProduct.ID, product.get(StoredProduct.ID)), withoutSkus),
+                    Updates.set(StoredProduct.SKUS, List.of(product.getString(StoredProduct.SKU)))));
+        }
+        List<String> refused = new ArrayList<>();
+        int given;
+        try {
+            given = documents.bulkWrite(writes, new BulkWriteOptions().ordered(false)).getModifiedCount();
+        } catch (MongoBulkWriteException e) {
+            given = e.getWriteResult().getModifiedCount();
+            for (BulkWriteError error : e.getWriteErrors()) {
+                if (ErrorCategory.fromErrorCode(error.getCode()) != ErrorCategory.DUPLICATE_KEY) {
+                    throw e;
+                }
+                refused.add(batch.get(error.getIndex()).getString(StoredProduct.SKU));
+            }
+        }
+        return new SkusBatch(batch.get(batch.size() - 1).get(StoredProduct.ID), given, refused);
     }
 
     /** Every product, a page at a time along {@code _id} ({@link IdOrderedScan}); close it when done. */

@@ -7,6 +7,7 @@ import com.mongodb.ErrorCategory;
 import com.mongodb.MongoCommandException;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Replaces a product's fields if it is still at the If-Match version, in one
@@ -35,13 +36,18 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
      * the one write path of a product's change (PUT and the variant writes), so the change feed and this
      * replica's listings follow every one. Its skus must not be another product's (409 naming the field).
      */
-    ProductView write(String sku, long expectedVersion, StoredProduct replacement) {        // A stale or unknown product is refused before the write begins, so that a refusal changes
+    ProductView write(String sku, long expectedVersion, StoredProduct replacement) {
+        return write(sku, expectedVersion, replacement, i -> "variants[" + i + "]");
+    }
+
+    /** As above, {@code variantField} naming the i-th variant in a 409 ({@code ""}: the one a variant request sends). */
+    ProductView write(String sku, long expectedVersion, StoredProduct replacement, IntFunction<String> variantField) {        // A stale or unknown product is refused before the write begins, so that a refusal changes
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (((Number) stored).longValue() != expectedVersion) {
             throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
-        CreateProduct.refuseTakenSkus(store, replacement, sku);
+        CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
         try (IndexUpdates.Change change = index.change(List.of(sku))) {
@@ -53,7 +59,7 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
                     throw e;
                 }
                 change.none(); // a variant's sku taken since the read above: the unique skus index refused it
-                CreateProduct.refuseTakenSkus(store, replacement, sku);
+                CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
                 throw e;
             }
             if (replaced == null) {

@@ -663,6 +663,10 @@ class IndexLifecycleTest {
                     public int defaultMaxPerCart() {
                         return 10;
                     }
+
+                    public int maxVariants() {
+                        return 100;
+                    }
                 };
             }
 
