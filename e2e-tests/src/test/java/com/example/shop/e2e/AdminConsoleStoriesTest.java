@@ -813,7 +813,8 @@ class AdminConsoleStoriesTest {
      * Story 12, the variant grid (issue 58): an Apparel tee in sizes S and M gets a size L with a price
      * of its own and a size XL; a variant sku another product has is marked on its row and nothing is
      * saved; then the prices and the stock of every variant are saved, and after a reload the grid
-     * shows them, as the API does. A variant's stock page and the stock overview name it with its product.
+     * shows them, as the API does; XL is retired and stays so through the next save. A variant's stock
+     * page and the stock overview name it with its product.
      */
     @Test
     @Order(17)
@@ -900,6 +901,22 @@ class AdminConsoleStoriesTest {
             stock.put(sku, given(api).when().get("/api/inventory/" + sku).then().statusCode(200).extract().path("available"));
         }
         assertEquals(Map.of("story-tee-s", 12, "story-tee-m", 8, "story-tee-l", 3, "story-tee-xl", 0), stock);
+
+        // Retire XL (asked first), then save more stock: the save starts from the retirement's version and keeps XL retired.
+        gridCell(3, "sku").findElement(By.xpath("ancestor::tr//button[normalize-space()='Retire…']")).click();
+        browser.waitForText(By.cssSelector("dialog[open]"), "Retire story-tee-xl?");
+        browser.click("Retire variant");
+        browser.waitForText(By.id("notice"), "Retired story-tee-xl (version 3).");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-tee-xl'][data-state='retired']"));
+        typeInto(gridCell(2, "stock"), "4");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved story-tee (version 4), with the stock of 1 SKU.");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-tee-xl'][data-state='retired']"));
+        given(api).when().get("/api/products/story-tee").then().statusCode(200)
+                .body("version", equalTo(4))
+                .body("variants.find { it.sku == 'story-tee-xl' }.retired", equalTo(true))
+                .body("variants.findAll { it.retired != true }.sku", contains("story-tee-s", "story-tee-m", "story-tee-l"));
+        given(api).when().get("/api/inventory/story-tee-l").then().body("available", equalTo(4));
 
         // The stock pages name a variant's sku with its product and its size.
         browser.open(console("#/stock/story-tee-l"));
