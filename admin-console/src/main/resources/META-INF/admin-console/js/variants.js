@@ -131,7 +131,8 @@ export function addOptionValue(grid, name, typed, type, key) {
   }
   const added = combinations(grid.options.filter(o => o.name !== name))
     .map(others => ({...others, [name]: value}))
-    .filter(combination => !live.some(r => sameValues(r.options, combination, options)))
+    // A retired variant keeps its values taken (docs/design.md#variants), so its combination is not made again.
+    .filter(combination => !grid.rows.some(r => sameValues(r.options, combination, options)))
     .map(combination => row({options: combination, sku: suggestSku(key, options.map(o => combination[o.name]))}));
   return {options, rows: [...grid.rows, ...added]};
 }

@@ -133,7 +133,8 @@ export function variantGrid({type, key, prices, onRetire, problemArea}) {
     const locked = r.retired;
     const state = r.retired ? 'retired' : (r.saved ? 'saved' : 'new');
     return h('tr', {dataset: r.saved ? {row: r.id, sku: r.sku, state} : {row: r.id, state}},
-      cell('SKU', input({value: r.key ? (r.sku || key() || '') : r.sku, readonly: r.saved || r.key}), `variants[${i}].sku`, 'sku'),
+      cell('SKU', input({value: r.sku, readonly: r.saved || r.key, placeholder: r.key && !r.sku ? 'The product\'s SKU' : null}),
+        `variants[${i}].sku`, 'sku'),
       grid.state.options.map(option => cell(humanize(option.name),
         select([['', '—'], ...option.values, ...(r.options[option.name] && !option.values.includes(r.options[option.name]) ? [r.options[option.name]] : [])],
           {value: r.options[option.name] || '', disabled: locked}),

@@ -946,6 +946,44 @@ class AdminConsoleStoriesTest {
         return product.getString("title") + (variant.isEmpty() ? "" : " (" + variant + ")") + (retired ? ", retired" : "");
     }
 
+    /**
+     * A new Apparel product made in sizes from the form: the option added, then M (which the one
+     * variant takes, sold under the key) and L (a variant of its own); created with its stock per sku.
+     */
+    @Test
+    @Order(18)
+    void createAnApparelProductInSizesWithTheirStock() throws Exception {
+        signIn();
+        browser.open(console("#/products/new?type=Apparel"));
+        browser.waitForText(By.cssSelector("main h1"), "New product");
+        browser.waitFor(By.cssSelector("table.variants tbody tr"));
+        browser.type("SKU", "story-hoodie");
+        browser.type("Title", "Story Hoodie");
+        browser.type("List price", "40.00");
+        browser.type("Selling price", "35.00");
+        browser.type("Brand", "Acme");
+        browser.choose("Add an option", "Size");
+        browser.click("Add option");
+        browser.choose("Add a size", "M");
+        browser.click("Add size");
+        browser.choose("Add a size", "L");
+        browser.click("Add size");
+        browser.waitFor(By.cssSelector("table.variants tbody tr:nth-child(2)"));
+        assertEquals(List.of("story-hoodie", "story-hoodie-l"), gridValues("sku"));
+        assertEquals(List.of("M", "L"), gridValues("size"));
+        typeInto(gridCell(0, "stock"), "6");
+        typeInto(gridCell(1, "stock"), "2");
+        browser.click("Create product");
+
+        browser.waitForText(By.cssSelector("main h1"), "Product story-hoodie");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-hoodie-l']"));
+        assertEquals(List.of("6", "2"), gridValues("stock"));
+        given(api).when().get("/api/products/story-hoodie").then().statusCode(200)
+                .body("options[0].values", contains("M", "L"))
+                .body("variants.sku", contains("story-hoodie", "story-hoodie-l"));
+        given(api).when().get("/api/inventory/story-hoodie-l").then().statusCode(200).body("available", equalTo(2));
+    }
+
     /** The texts of one column of the variant grid, row by row. */
     private static List<String> gridValues(String column) {
         return browser.driver.findElements(By.cssSelector("table.variants tbody [data-column='" + column + "']")).stream()
