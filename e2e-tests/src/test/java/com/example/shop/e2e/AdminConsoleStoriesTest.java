@@ -984,6 +984,53 @@ class AdminConsoleStoriesTest {
         given(api).when().get("/api/inventory/story-hoodie-l").then().statusCode(200).body("available", equalTo(2));
     }
 
+    /**
+     * The grid after a conflict: a second tab changes one variant's price while the first had
+     * changed another's; "keep my changes" lays the second tab's grid over the new version, by sku.
+     */
+    @Test
+    @Order(19)
+    void keepMyVariantChangesAfterAConflict() throws Exception {
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "conflict-tee", "type", "Apparel", "title", "Conflict Tee",
+                        "pricing", Map.of("currency", "USD", "list", 1500, "retail", 1500),
+                        "details", Map.of("brand", "Acme"),
+                        "options", List.of(Map.of("name", "size", "values", List.of("S", "M"))),
+                        "variants", List.of(Map.of("sku", "conflict-tee-s", "options", Map.of("size", "S")),
+                                Map.of("sku", "conflict-tee-m", "options", Map.of("size", "M")))))
+                .when().post("/api/products").then().statusCode(201);
+        signIn();
+        String first = browser.driver.getWindowHandle();
+        browser.open(console("#/products/conflict-tee"));
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='conflict-tee-m']"));
+        browser.driver.switchTo().newWindow(WindowType.TAB);
+        browser.open(console("#/products/conflict-tee"));
+        browser.waitForText(By.cssSelector("main h1"), "Sign in");
+        browser.type("Admin token", adminToken);
+        browser.click("Sign in");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='conflict-tee-m']"));
+
+        browser.driver.switchTo().window(first);
+        typeInto(gridCell(1, "retail"), "12.00");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved conflict-tee (version 2)");
+        browser.driver.close();
+        browser.driver.switchTo().window(browser.driver.getWindowHandles().iterator().next());
+
+        typeInto(gridCell(0, "list"), "18.00");
+        browser.click("Save changes");
+        browser.waitForText(By.cssSelector(".conflict"), "This product changed while you were editing it");
+        browser.click("Load the new version and keep my changes");
+        browser.waitForText(By.cssSelector(".notice-inline"), "Version 2 is loaded with your changes on top");
+        assertEquals(List.of("18.00", "15.00"), gridValues("list"), "mine on S; M's own price came in with its list price");
+        assertEquals(List.of("", "12.00"), gridValues("retail"));
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved conflict-tee (version 3)");
+        given(api).when().get("/api/products/conflict-tee").then().statusCode(200)
+                .body("variants.pricing.list", contains(1800, 1500))
+                .body("variants.pricing.retail", contains(1500, 1200));
+    }
+
     /** The texts of one column of the variant grid, row by row. */
     private static List<String> gridValues(String column) {
         return browser.driver.findElements(By.cssSelector("table.variants tbody [data-column='" + column + "']")).stream()
