@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.PublishedSchema;
 import com.example.shop.testsupport.TestDatabase;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
@@ -279,6 +280,29 @@ class VariantsTest {
         poster.put("options", List.of(Map.of("name", "size", "values", List.of("A3")), Map.of("name", "frame", "values", List.of("oak"))));
         poster.put("variants", List.of(Map.of("sku", key + "-a3", "options", Map.of("size", "A3", "frame", "oak"))));
         admin().body(poster).when().post("/products").then().statusCode(201).body("max_per_cart_scope", equalTo("product"));
+    }
+
+    /** Every variant answer, the listing holding a product with variants, and the refusals are as the document says. */
+    @Test
+    void theVariantAnswersAreTheDocumentedOnes() {
+        PublishedSchema document = PublishedSchema.ofTheServiceUnderTest().closed();
+        String key = sku("doc");
+        document.assertConforms("POST", "/products", admin().body(shirt(key, "S", "black", "M", "black")).when().post("/products"));
+        document.assertConforms("GET", "/products/{sku}", given().when().get("/products/" + key + "-M-black"));
+        document.assertConforms("POST", "/products/{key}/variants", admin().header("If-Match", "1")
+                .body(variant(key + "-L-white", "L", "white")).when().post("/products/" + key + "/variants"));
+        document.assertConforms("PUT", "/products/{key}/variants/{sku}", admin().header("If-Match", "2")
+                .body(variant(key + "-L-white", "L", "black")).when().put("/products/" + key + "/variants/" + key + "-L-white"));
+        document.assertConforms("DELETE", "/products/{key}/variants/{sku}", admin().header("If-Match", "3")
+                .when().delete("/products/" + key + "/variants/" + key + "-S-black"));
+        document.assertConforms("GET", "/products", given().queryParam("title", "Plain shirt " + key).when().get("/products"));
+        document.assertConforms("POST", "/products/{key}/variants", admin().header("If-Match", "4")
+                .body(variant(key + "-L-white-2", "L", "black")).when().post("/products/" + key + "/variants"));
+        document.assertConforms("DELETE", "/products/{key}/variants/{sku}", admin().header("If-Match", "4")
+                .when().delete("/products/" + key + "/variants/" + key + "-M-black")); // 200
+        document.assertConforms("DELETE", "/products/{key}/variants/{sku}", admin().header("If-Match", "5")
+                .when().delete("/products/" + key + "/variants/" + key + "-L-white")); // 409: the last one
+        document.assertConforms("POST", "/products", admin().body(shirt(sku("doc"), "S", "black", "S", "black")).when().post("/products"));
     }
 
     /** The check the skus design rests on: the embedded server refuses a sku in two documents' arrays. */
