@@ -922,7 +922,11 @@ class AdminConsoleStoriesTest {
         browser.open(console("#/stock/story-tee-l"));
         browser.waitForText(By.cssSelector(".stock-panel"), "Story Tee — size L");
         browser.open(console("#/stock"));
-        browser.waitFor(By.cssSelector("[data-list='least-available'] tbody tr"));
+        // L's 4 units are among the sample store's fewest (its least stocked sku has 5).
+        WebElement large = browser.waitFor(By.cssSelector("[data-list='least-available'] tr[data-sku='story-tee-l']"));
+        assertEquals("Story Tee (size L)", large.findElement(By.cssSelector("td[data-product]")).getText());
+        assertEquals("size L", large.findElement(By.cssSelector("td[data-product]")).getDomAttribute("data-variant"));
+        browser.screenshot("story-12-stock-overview-names-variants");
         List<WebElement> listed = browser.driver.findElements(By.cssSelector(".stock-overview tbody tr"));
         assertFalse(listed.isEmpty());
         for (WebElement row : listed) {
