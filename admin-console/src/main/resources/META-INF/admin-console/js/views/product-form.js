@@ -238,11 +238,12 @@ async function saveEdit(page, body, stock) {
   const typedBefore = page.grid.state();
   const unset = await setStock(stock);
   page.gridBase = await gridWithStock(page, saved);
-  // A stock that was refused stays as typed, beside its problem; the others show what was set.
-  page.grid.load(unset ? keepTypedStock(page.gridBase, typedBefore, stock.slice(stock.findIndex(w => unset.field === `variants[${w.index}].stock`)))
-    : page.gridBase);
+  // A stock that was refused, and those after it, stay as typed beside the problem; the others show what was set.
+  const notSet = unset ? stock.slice(stock.findIndex(w => unset.field === `variants[${w.index}].stock`)) : [];
+  page.grid.load(notSet.length ? keepTypedStock(page.gridBase, typedBefore, notSet) : page.gridBase);
   previewSavings(page);
-  page.announce(`Saved ${page.sku} (version ${saved.version})${stock.length && !unset ? `, with the stock of ${stock.length} SKU${stock.length === 1 ? '' : 's'}` : ''}.`);
+  const withStockText = stock.length && !unset ? `, with the stock of ${stock.length} SKU${stock.length === 1 ? '' : 's'}` : '';
+  page.announce(`Saved ${page.sku} (version ${saved.version})${withStockText}.`);
   if (unset) {
     throw unset;
   }
