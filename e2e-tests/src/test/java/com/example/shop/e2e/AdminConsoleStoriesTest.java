@@ -951,14 +951,18 @@ class AdminConsoleStoriesTest {
     }
 
     /**
-     * A new Apparel product made in sizes from the form: the option added, then M (which the one
-     * variant takes, sold under the key) and L (a variant of its own); created with its stock per sku.
+     * A new Apparel product made in sizes from the form, started from the type's options in the types
+     * list: the option added, then M (which the one variant takes, sold under the key) and L (a variant
+     * of its own); created with its stock per sku.
      */
     @Test
     @Order(18)
     void createAnApparelProductInSizesWithTheirStock() throws Exception {
         signIn();
-        browser.open(console("#/products/new?type=Apparel"));
+        browser.click("Product types");
+        WebElement apparel = browser.waitFor(By.cssSelector("tr[data-type='Apparel']"));
+        assertEquals("size XS, S, M, L, XL, XXL\ncolour any value", apparel.findElement(By.cssSelector("td[data-options]")).getText());
+        browser.click("New Apparel");
         browser.waitForText(By.cssSelector("main h1"), "New product");
         browser.waitFor(By.cssSelector("table.variants tbody tr"));
         browser.type("SKU", "story-hoodie");
