@@ -445,11 +445,19 @@ class AdminConsoleStoriesTest {
     @Test
     @Order(9)
     void theConsoleFitsAPhoneScreen() throws Exception {
+        // A product with variants, for its grid (a table that scrolls in its box, not the page).
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "phone-tee", "type", "Apparel", "title", "Phone Tee",
+                        "pricing", Map.of("currency", "USD", "list", 1500, "retail", 1500), "details", Map.of("brand", "Acme"),
+                        "options", List.of(Map.of("name", "size", "values", List.of("S", "M")), Map.of("name", "colour", "values", List.of("black"))),
+                        "variants", List.of(Map.of("sku", "phone-tee-s", "options", Map.of("size", "S", "colour", "black")),
+                                Map.of("sku", "phone-tee-m", "options", Map.of("size", "M", "colour", "black")))))
+                .when().post("/api/products").then().statusCode(201);
         signIn();
         browser.resize(Browser.PHONE);
         try {
             for (String[] page : new String[][] {
-                    {"#/products", "Products"}, {"#/products/giant-steps", "Product giant-steps"},
+                    {"#/products", "Products"}, {"#/products/giant-steps", "Product giant-steps"}, {"#/products/phone-tee", "Product phone-tee"},
                     {"#/types", "Product types"}, {"#/categories/modal-jazz", "Categories"},
                     {"#/stock/giant-steps", "Stock of giant-steps"}, {"#/jobs", "Jobs"}, {"#/import", "Import and export"}}) {
                 browser.open(console(page[0]));
