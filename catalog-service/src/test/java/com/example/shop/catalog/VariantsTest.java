@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
@@ -150,6 +151,10 @@ class VariantsTest {
         Map<String, Object> usedElsewhere = shirt(key, "S", "black", "M", "black");
         variantsOf(usedElsewhere).get(1).put("sku", other + "-S-black");
         Map<String, Object> keyUsedElsewhere = shirt(other + "-S-black", "M", "black");
+        Map<String, Object> noValues = shirt(key, "S", "black");
+        ((List<Map<String, Object>>) noValues.get("options")).set(1, Map.of("name", "colour", "values", List.of()));
+        Map<String, Object> valueTwice = shirt(key, "S", "black");
+        ((List<Map<String, Object>>) valueTwice.get("options")).set(1, Map.of("name", "colour", "values", List.of("black", "black")));
 
         List<Document> before = TestDatabase.snapshot("catalog");
         refused(sameCombination, 422, "variants[2].options", "variants[0]");
@@ -165,6 +170,8 @@ class VariantsTest {
         refused(tooMany, 422, "variants", "at most 100");
         refused(usedElsewhere, 409, "variants[1].sku", other);
         refused(keyUsedElsewhere, 409, "sku", other);
+        refused(noValues, 422, "options[1].values", "1 to 100 values");
+        refused(valueTwice, 422, "options[1].values[1]", "twice");
         assertEquals(before, TestDatabase.snapshot("catalog"), "a refused body changes nothing");
         given().when().get("/products/" + key).then().statusCode(404);
     }
@@ -226,6 +233,28 @@ class VariantsTest {
 
         admin().header("If-Match", "1").when().delete("/products/" + other + "/variants/" + other)
                 .then().statusCode(409).body("type", endsWith("/variant-conflict"));
+    }
+
+    @Test
+    void aProductWithVariantsComesBackFromGetThroughPutAndKeepsEveryVariant() {
+        String key = sku("put");
+        Map<String, Object> body = shirt(key, "S", "black", "M", "black");
+        variantsOf(body).get(1).put("pricing", Map.of("currency", "USD", "list", 2500, "retail", 2400));
+        admin().body(body).when().post("/products").then().statusCode(201);
+        Map<String, Object> shown = given().when().get("/products/" + key + "-M-black").then().statusCode(200)
+                .extract().jsonPath().getMap("$");
+        admin().header("If-Match", "1").body(shown).when().put("/products/" + key).then().statusCode(200)
+                .body("version", equalTo(2)).body("variants[0].pricing.retail", equalTo(1500))
+                .body("variants[1].pricing.retail", equalTo(2400));
+
+        body.put("variants", List.of(variantsOf(body).get(0)));
+        admin().header("If-Match", "2").body(body).when().put("/products/" + key).then().statusCode(422)
+                .body("field", equalTo("variants")).body("detail", containsString(key + "-M-black"));
+        body.remove("options");
+        body.remove("variants");
+        admin().header("If-Match", "2").body(body).when().put("/products/" + key).then().statusCode(422)
+                .body("field", equalTo("variants"));
+        given().when().get("/products/" + key).then().body("version", equalTo(2)).body("variants.size()", equalTo(2));
     }
 
     @Test
@@ -303,6 +332,42 @@ class VariantsTest {
         document.assertConforms("DELETE", "/products/{key}/variants/{sku}", admin().header("If-Match", "5")
                 .when().delete("/products/" + key + "/variants/" + key + "-L-white")); // 409: the last one
         document.assertConforms("POST", "/products", admin().body(shirt(sku("doc"), "S", "black", "S", "black")).when().post("/products"));
+    }
+
+    /** A variant added to one product and a new product using the same sku, at once: one wins, the other is a 409. */
+    @Test
+    void ofAnAddedVariantAndACreateUsingOneSkuAtOnceExactlyOneWins() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 5; round++) {
+                String key = sku("race-add");
+                admin().body(shirt(key, "S", "black")).when().post("/products").then().statusCode(201);
+                String shared = key + "-shared";
+                Map<String, Object> product = shirt(sku("race-new"), "S", "black", "M", "black");
+                variantsOf(product).get(1).put("sku", shared);
+                CountDownLatch start = new CountDownLatch(1);
+                Future<Response> added = pool.submit(() -> {
+                    start.await();
+                    return admin().header("If-Match", "1").body(variant(shared, "M", "black"))
+                            .when().post("/products/" + key + "/variants");
+                });
+                Future<Response> created = pool.submit(() -> {
+                    start.await();
+                    return admin().body(product).when().post("/products");
+                });
+                start.countDown();
+                int add = added.get().statusCode();
+                int create = created.get().statusCode();
+                assertTrue((add == 200 && create == 409) || (add == 409 && create == 201),
+                        "round " + round + ": " + added.get().asString() + " / " + created.get().asString());
+                assertEquals(add == 409 ? "sku" : "variants[1].sku",
+                        (add == 409 ? added.get() : created.get()).jsonPath().getString("field"));
+                assertEquals(1, TestDatabase.database("catalog").getCollection("products")
+                        .countDocuments(new Document("skus", shared)));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The check the skus design rests on: the embedded server refuses a sku in two documents' arrays. */

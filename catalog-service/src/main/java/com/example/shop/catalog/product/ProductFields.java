@@ -82,8 +82,9 @@ record ProductFields(ProductTypes types, PerCartLimit perCartLimit, CatalogConfi
                         + "' is given twice");
             }
             List<String> values = option.values();
-            if (values == null || values.isEmpty()) {
-                throw CatalogProblems.invalidVariant(field + ".values", "'" + field + ".values' must list at least one value");
+            if (values == null || values.isEmpty() || values.size() > DeclareProductType.MAX_OPTION_VALUES) {
+                throw CatalogProblems.invalidVariant(field + ".values", "'" + field + ".values' must list 1 to "
+                        + DeclareProductType.MAX_OPTION_VALUES + " values");
             }
             Set<String> seen = new HashSet<>();
             for (int j = 0; j < values.size(); j++) {

@@ -87,12 +87,18 @@ public record ProductView(
         return of(product, limit, null, null, null);
     }
 
-    /** The product as the export writes it, the form an import takes back: listed, without its version. */
+    /**
+     * The product as the export writes it, the form an import takes back: listed, without its version
+     * and {@code max_per_cart_scope} (the type's). A product without options leaves out its options and
+     * its one implied variant too, so that its line is the one written before variants: a whole store's
+     * export stays within what one import takes.
+     */
     static ProductView exported(StoredProduct product, PerCartLimit.InForce limit) {
         ProductView listed = listed(product, limit);
+        boolean options = product.hasOptions();
         return new ProductView(listed.sku, listed.type, listed.title, listed.description, listed.shipping, listed.pricing,
                 listed.category_ids, listed.details, listed.keywords, null, null, listed.max_per_cart,
-                listed.max_per_cart_source, listed.max_per_cart_scope, listed.options, listed.variants, null);
+                listed.max_per_cart_source, null, options ? listed.options : null, options ? listed.variants : null, null);
     }
 
     /** This view as JSON, written by the application's mapper (the one that writes every answer). */

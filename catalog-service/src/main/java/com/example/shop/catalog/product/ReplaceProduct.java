@@ -28,7 +28,26 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
             throw Problems.invalidField("version", "'version' in the body (" + body.version()
                     + ") differs from If-Match (" + expectedVersion + ")");
         }
-        return write(sku, expectedVersion, fields.of(sku, body, expectedVersion + 1));
+        StoredProduct replacement = fields.of(sku, body, expectedVersion + 1);
+        store.bySku(sku).filter(current -> current.version() == expectedVersion)
+                .ifPresent(current -> keepsEveryVariant(current, replacement));
+        return write(sku, expectedVersion, replacement);
+    }
+
+    /**
+     * A replace keeps every variant the product has (retired or not): carts may hold its units and its
+     * sku stays taken, so a variant leaves sale by being retired, never by being left out (422 on
+     * {@code variants}).
+     */
+    private static void keepsEveryVariant(StoredProduct current, StoredProduct replacement) {
+        List<String> kept = replacement.skus();
+        for (StoredProduct.Variant variant : current.variants()) {
+            if (!kept.contains(variant.sku())) {
+                throw CatalogProblems.invalidVariant("variants", "'variants': variant '" + variant.sku() + "' is left out; "
+                        + "a variant is retired (DELETE /products/" + current.sku() + "/variants/" + variant.sku()
+                        + "), not removed");
+            }
+        }
     }
 
     /**
@@ -41,7 +60,8 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
     }
 
     /** As above, {@code variantField} naming the i-th variant in a 409 ({@code ""}: the one a variant request sends). */
-    ProductView write(String sku, long expectedVersion, StoredProduct replacement, IntFunction<String> variantField) {        // A stale or unknown product is refused before the write begins, so that a refusal changes
+    ProductView write(String sku, long expectedVersion, StoredProduct replacement, IntFunction<String> variantField) {
+        // A stale or unknown product is refused before the write begins, so that a refusal changes
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
         Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
         if (((Number) stored).longValue() != expectedVersion) {
