@@ -95,13 +95,21 @@ export function markFields(form, error) {
   return first !== null;
 }
 
+/**
+ * The control a field names: itself, else its first part (`variants[3].options` marks the row's first
+ * option), else the list it is in (`details.genre[1]` → `details.genre`, `variants[2].x` → `variants`).
+ */
 function controlFor(form, field) {
-  const candidates = [field, field.replace(/\[\d+\]$/, ''), field.replace(/\[\d+\].*$/, '')];
-  for (const name of candidates) {
-    const exact = form.querySelector(`[data-field="${CSS.escape(name)}"]`);
-    if (exact) {
-      return exact;
+  const exact = form.querySelector(`[data-field="${CSS.escape(field)}"]`)
+    || form.querySelector(`[data-field^="${CSS.escape(field)}."]`);
+  if (exact) {
+    return exact;
+  }
+  for (const name of [field.replace(/\[\d+\]$/, ''), field.replace(/\[\d+\].*$/, '')]) {
+    const listed = form.querySelector(`[data-field="${CSS.escape(name)}"]`);
+    if (listed) {
+      return listed;
     }
   }
-  return form.querySelector(`[data-field^="${CSS.escape(field)}."]`);
+  return null;
 }

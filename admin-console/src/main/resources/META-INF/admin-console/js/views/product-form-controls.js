@@ -6,7 +6,8 @@ import {h, labelled, input, select, uid, append, fill} from '../dom.js';
 import {flatten} from '../data.js';
 import {CATEGORY_FIELD, humanize} from '../product-fields.js';
 
-const CONTROLS = 'input[data-field], select[data-field], textarea[data-field]';
+/** The controls of the form's flat map: not those of the variant grid, which is read whole (views/variant-grid.js). */
+const CONTROLS = ['input', 'select', 'textarea'].map(tag => `${tag}[data-field]:not(.variant-grid *)`).join(', ');
 
 /** The details fieldset for a type: one control per declared attribute, by its value type. */
 export function renderDetails(holder, type) {

@@ -7,6 +7,7 @@ import {h, labelled, input, button, append, fill} from '../dom.js';
 import {showProblem, hideProblem, clearMarks, markFields, localProblem} from '../problems.js';
 import {stockOverview} from './stock-overview.js';
 import {liveStockChart} from './stock-chart.js';
+import {variantLabel} from '../variants.js';
 
 export async function stockView(container, {params, navigate, announce}) {
   const sku = params[0] || null;
@@ -75,7 +76,7 @@ export async function stockView(container, {params, navigate, announce}) {
     }}}, labelled('Units to add', restockField, {field: 'qty', hint: '1 to 1,000,000'}),
     h('button', {type: 'submit', class: 'btn'}, 'Restock'));
     fill(panel,
-      productView ? h('p', {}, h('a', {href: `#/products/${encodeURIComponent(sku)}`}, productView.title), ` (${productView.type})`)
+      productView ? productLine(productView)
         : h('p', {class: 'warning'}, `No product ${sku} in the catalog. Stock can still be kept for it.`),
       view ? h('dl', {class: 'figures'},
         h('div', {}, h('dt', {}, 'Available'), h('dd', {dataset: {figure: 'available'}}, String(view.available))),
@@ -86,6 +87,13 @@ export async function stockView(container, {params, navigate, announce}) {
       h('h2', {}, 'Set the available stock'), setForm,
       h('h2', {}, 'Restock'), restockForm,
       button('Refresh', {class: 'btn', on: {click: () => navigate(`#/stock/${encodeURIComponent(sku)}`)}}));
+  }
+
+  /** The product the sku is of: its title, and a variant's option values. */
+  function productLine(productView) {
+    const label = variantLabel(productView, sku);
+    return h('p', {}, h('a', {href: `#/products/${encodeURIComponent(productView.sku)}`}, label.title),
+      label.variant ? ` — ${label.variant}` : null, label.retired ? ' (retired)' : null, ` (${productView.type})`);
   }
 
   async function change(form, method, path, field, message) {

@@ -1,5 +1,6 @@
 // Product types: the declared attributes of each type, and a form to declare a new one. A type is
-// data (POST /api/product-types): once declared, the product form offers it with its attributes.
+// data (POST /api/product-types): once declared, the product form offers it with its attributes, and
+// its options (size, colour…) are those the product form's variant grid may add.
 
 import {api} from '../api.js';
 import {h, labelled, input, select, button, focus, append, fill, clear} from '../dom.js';
@@ -28,12 +29,14 @@ export async function typeListView(container) {
   try {
     const types = await loadTypes();
     fill(list, h('div', {class: 'table-wrap'}, h('table', {},
-      h('thead', {}, h('tr', {}, ['Type', 'Description', 'Attributes', 'Most per cart', ''].map(text => h('th', {scope: 'col'}, text)))),
+      h('thead', {}, h('tr', {}, ['Type', 'Description', 'Attributes', 'Options', 'Most per cart', ''].map(text => h('th', {scope: 'col'}, text)))),
       h('tbody', {}, types.map(type => h('tr', {dataset: {type: type.name}},
         h('th', {scope: 'row'}, type.name),
         h('td', {}, type.description || ''),
         h('td', {}, h('ul', {class: 'plain'}, type.attributes.map(attribute => h('li', {},
           h('code', {}, attribute.name), ` ${valueTypeName(attribute.type)}`, attribute.required ? h('strong', {}, ' required') : null)))),
+        h('td', {dataset: {options: ''}}, (type.options || []).length ? h('ul', {class: 'plain'}, type.options.map(option => h('li', {},
+          h('code', {}, option.name), ` ${option.values ? option.values.join(', ') : 'any value'}`))) : h('span', {class: 'muted'}, 'none')),
         h('td', {}, type.max_per_cart ? String(type.max_per_cart) : 'platform default'),
         h('td', {}, h('a', {href: `#/products/new?type=${encodeURIComponent(type.name)}`}, `New ${type.name}`))))))));
   } catch (e) {

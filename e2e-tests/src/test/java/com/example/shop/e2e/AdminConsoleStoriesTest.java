@@ -445,11 +445,19 @@ class AdminConsoleStoriesTest {
     @Test
     @Order(9)
     void theConsoleFitsAPhoneScreen() throws Exception {
+        // A product with variants, for its grid (a table that scrolls in its box, not the page).
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "phone-tee", "type", "Apparel", "title", "Phone Tee",
+                        "pricing", Map.of("currency", "USD", "list", 1500, "retail", 1500), "details", Map.of("brand", "Acme"),
+                        "options", List.of(Map.of("name", "size", "values", List.of("S", "M")), Map.of("name", "colour", "values", List.of("black"))),
+                        "variants", List.of(Map.of("sku", "phone-tee-s", "options", Map.of("size", "S", "colour", "black")),
+                                Map.of("sku", "phone-tee-m", "options", Map.of("size", "M", "colour", "black")))))
+                .when().post("/api/products").then().statusCode(201);
         signIn();
         browser.resize(Browser.PHONE);
         try {
             for (String[] page : new String[][] {
-                    {"#/products", "Products"}, {"#/products/giant-steps", "Product giant-steps"},
+                    {"#/products", "Products"}, {"#/products/giant-steps", "Product giant-steps"}, {"#/products/phone-tee", "Product phone-tee"},
                     {"#/types", "Product types"}, {"#/categories/modal-jazz", "Categories"},
                     {"#/stock/giant-steps", "Stock of giant-steps"}, {"#/jobs", "Jobs"}, {"#/import", "Import and export"}}) {
                 browser.open(console(page[0]));
@@ -807,6 +815,252 @@ class AdminConsoleStoriesTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> children = (List<Map<String, Object>>) music.get("children");
         assertEquals(categoryCounts(hardBop, children), facetShown("category"));
+    }
+
+    /**
+     * Story 12, the variant grid (issue 58): an Apparel tee in sizes S and M gets a size L with a price
+     * of its own and a size XL; a variant sku another product has is marked on its row and nothing is
+     * saved; then the prices and the stock of every variant are saved, and after a reload the grid
+     * shows them, as the API does; XL is retired and stays so through the next save. A variant's stock
+     * page and the stock overview name it with its product.
+     */
+    @Test
+    @Order(17)
+    void story12EditTheSizesPricesAndStockOfAnApparelProductInTheVariantGrid() throws Exception {
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "story-tee", "type", "Apparel", "title", "Story Tee",
+                        "pricing", Map.of("currency", "USD", "list", 2500, "retail", 2000),
+                        "details", Map.of("brand", "Acme"),
+                        "options", List.of(Map.of("name", "size", "values", List.of("S", "M"))),
+                        "variants", List.of(Map.of("sku", "story-tee-s", "options", Map.of("size", "S")),
+                                Map.of("sku", "story-tee-m", "options", Map.of("size", "M")))))
+                .when().post("/api/products").then().statusCode(201);
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON).body(Map.of("qty", 5))
+                .when().put("/api/inventory/story-tee-s").then().statusCode(200);
+
+        signIn();
+        browser.open(console("#/products/story-tee"));
+        browser.waitForText(By.cssSelector("main h1"), "Product story-tee");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-tee-m']"));
+        assertEquals(List.of("story-tee-s", "story-tee-m"), gridValues("sku"));
+        assertEquals(List.of("5", ""), gridValues("stock"), "the stock of each variant sku, none yet for M");
+        assertEquals(List.of("Size"), browser.driver.findElements(By.cssSelector(".option-row strong")).stream()
+                .map(WebElement::getText).toList());
+
+        // A size from the type's closed list: L, then XL, each a new row with a sku made from the key.
+        assertEquals(List.of("", "XS", "L", "XL", "XXL"), new Select(browser.byLabel("Add a size")).getOptions().stream()
+                .map(o -> o.getDomProperty("value")).toList(), "only the type's sizes the product has not");
+        browser.choose("Add a size", "L");
+        browser.click("Add size");
+        browser.waitFor(By.cssSelector("table.variants tbody tr:nth-child(3)[data-state='new']"));
+        browser.choose("Add a size", "XL");
+        browser.click("Add size");
+        browser.waitFor(By.cssSelector("table.variants tbody tr:nth-child(4)[data-state='new']"));
+        assertEquals(List.of("story-tee-s", "story-tee-m", "story-tee-l", "story-tee-xl"), gridValues("sku"));
+        assertEquals(List.of("S", "M", "L", "XL"), gridValues("size"));
+        assertEquals("25.00", gridCell(2, "list").getDomAttribute("placeholder"), "an empty price is the product's");
+
+        typeInto(gridCell(1, "retail"), "18.00");
+        typeInto(gridCell(2, "list"), "27.00");
+        typeInto(gridCell(2, "retail"), "24.50");
+        typeInto(gridCell(0, "stock"), "12");
+        typeInto(gridCell(1, "stock"), "8");
+        typeInto(gridCell(2, "stock"), "3");
+        typeInto(gridCell(3, "stock"), "0");
+
+        // A sku another product has: refused on its row, and nothing is saved, not even the stock.
+        typeInto(gridCell(3, "sku"), "kind-of-blue");
+        browser.click("Save changes");
+        browser.waitForText(By.cssSelector(".problem"), "variants[3].sku");
+        WebElement taken = gridCell(3, "sku");
+        browser.waitUntil(d -> "true".equals(taken.getDomAttribute("aria-invalid")));
+        assertTrue(taken.findElement(By.xpath("following-sibling::p[@class='field-error']")).getText().contains("kind-of-blue"));
+        browser.screenshot("story-12-variant-sku-taken");
+        given(api).when().get("/api/products/story-tee").then().statusCode(200)
+                .body("version", equalTo(1)).body("variants.sku", contains("story-tee-s", "story-tee-m"));
+        given(api).when().get("/api/inventory/story-tee-s").then().body("available", equalTo(5));
+
+        typeInto(gridCell(3, "sku"), "story-tee-xl");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved story-tee (version 2), with the stock of 4 SKUs.");
+
+        // After a reload the grid shows what was saved.
+        browser.driver.navigate().refresh();
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-tee-xl']"));
+        assertEquals(List.of("story-tee-s", "story-tee-m", "story-tee-l", "story-tee-xl"), gridValues("sku"));
+        assertEquals(List.of("saved", "saved", "saved", "saved"), browser.driver.findElements(By.cssSelector("table.variants tbody tr"))
+                .stream().map(row -> row.getDomAttribute("data-state")).toList());
+        assertEquals(List.of("", "25.00", "27.00", ""), gridValues("list"), "M's own price keeps its list price");
+        assertEquals(List.of("", "18.00", "24.50", ""), gridValues("retail"));
+        assertEquals(List.of("12", "8", "3", "0"), gridValues("stock"));
+        browser.resize(new org.openqa.selenium.Dimension(1280, 1900));
+        browser.script("document.querySelector('.variant-grid').scrollIntoView();");
+        browser.screenshot("variant-grid");
+        browser.resize(Browser.DESKTOP);
+
+        given(api).when().get("/api/products/story-tee").then().statusCode(200)
+                .body("version", equalTo(2))
+                .body("options[0].values", contains("S", "M", "L", "XL"))
+                .body("variants.sku", contains("story-tee-s", "story-tee-m", "story-tee-l", "story-tee-xl"))
+                .body("variants.pricing.list", contains(2500, 2500, 2700, 2500))
+                .body("variants.pricing.retail", contains(2000, 1800, 2450, 2000));
+        Map<String, Integer> stock = new LinkedHashMap<>();
+        for (String sku : List.of("story-tee-s", "story-tee-m", "story-tee-l", "story-tee-xl")) {
+            stock.put(sku, given(api).when().get("/api/inventory/" + sku).then().statusCode(200).extract().path("available"));
+        }
+        assertEquals(Map.of("story-tee-s", 12, "story-tee-m", 8, "story-tee-l", 3, "story-tee-xl", 0), stock);
+
+        // Retire XL (asked first), then save more stock: the save starts from the retirement's version and keeps XL retired.
+        gridCell(3, "sku").findElement(By.xpath("ancestor::tr//button[normalize-space()='Retire…']")).click();
+        browser.waitForText(By.cssSelector("dialog[open]"), "Retire story-tee-xl?");
+        browser.click("Retire variant");
+        browser.waitForText(By.id("notice"), "Retired story-tee-xl (version 3).");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-tee-xl'][data-state='retired']"));
+        typeInto(gridCell(2, "stock"), "4");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved story-tee (version 4), with the stock of 1 SKU.");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-tee-xl'][data-state='retired']"));
+        given(api).when().get("/api/products/story-tee").then().statusCode(200)
+                .body("version", equalTo(4))
+                .body("variants.find { it.sku == 'story-tee-xl' }.retired", equalTo(true))
+                .body("variants.findAll { it.retired != true }.sku", contains("story-tee-s", "story-tee-m", "story-tee-l"));
+        given(api).when().get("/api/inventory/story-tee-l").then().body("available", equalTo(4));
+
+        // The stock pages name a variant's sku with its product and its size.
+        browser.open(console("#/stock/story-tee-l"));
+        browser.waitForText(By.cssSelector(".stock-panel"), "Story Tee — size L");
+        browser.open(console("#/stock"));
+        // L's 4 units are among the sample store's fewest (its least stocked sku has 5).
+        WebElement large = browser.waitFor(By.cssSelector("[data-list='least-available'] tr[data-sku='story-tee-l']"));
+        assertEquals("Story Tee (size L)", large.findElement(By.cssSelector("td[data-product]")).getText());
+        assertEquals("size L", large.findElement(By.cssSelector("td[data-product]")).getDomAttribute("data-variant"));
+        browser.screenshot("story-12-stock-overview-names-variants");
+        List<WebElement> listed = browser.driver.findElements(By.cssSelector(".stock-overview tbody tr"));
+        assertFalse(listed.isEmpty());
+        for (WebElement row : listed) {
+            String sku = row.getDomAttribute("data-sku");
+            assertEquals(productName(sku), row.findElement(By.cssSelector("td[data-product]")).getText(), sku);
+        }
+    }
+
+    /** How the stock overview names a sku, from the API: its product's title, a variant's option values in the product's order. */
+    private static String productName(String sku) {
+        io.restassured.response.Response answer = given(api).when().get("/api/products/" + sku);
+        if (answer.statusCode() == 404) {
+            return "No product";
+        }
+        JsonPath product = answer.then().statusCode(200).extract().jsonPath();
+        List<String> options = product.getList("options.name", String.class);
+        Map<String, String> values = product.getMap("variants.find { it.sku == '" + sku + "' }.options", String.class, String.class);
+        String variant = options.stream().filter(name -> values != null && values.get(name) != null)
+                .map(name -> name + " " + values.get(name)).collect(java.util.stream.Collectors.joining(", "));
+        boolean retired = Boolean.TRUE.equals(product.get("variants.find { it.sku == '" + sku + "' }.retired"));
+        return product.getString("title") + (variant.isEmpty() ? "" : " (" + variant + ")") + (retired ? ", retired" : "");
+    }
+
+    /**
+     * A new Apparel product made in sizes from the form, started from the type's options in the types
+     * list: the option added, then M (which the one variant takes, sold under the key) and L (a variant
+     * of its own); created with its stock per sku.
+     */
+    @Test
+    @Order(18)
+    void createAnApparelProductInSizesWithTheirStock() throws Exception {
+        signIn();
+        browser.click("Product types");
+        WebElement apparel = browser.waitFor(By.cssSelector("tr[data-type='Apparel']"));
+        assertEquals("size XS, S, M, L, XL, XXL\ncolour any value", apparel.findElement(By.cssSelector("td[data-options]")).getText());
+        browser.click("New Apparel");
+        browser.waitForText(By.cssSelector("main h1"), "New product");
+        browser.waitFor(By.cssSelector("table.variants tbody tr"));
+        browser.type("SKU", "story-hoodie");
+        browser.type("Title", "Story Hoodie");
+        browser.type("List price", "40.00");
+        browser.type("Selling price", "35.00");
+        browser.type("Brand", "Acme");
+        browser.choose("Add an option", "Size");
+        browser.click("Add option");
+        browser.choose("Add a size", "M");
+        browser.click("Add size");
+        browser.choose("Add a size", "L");
+        browser.click("Add size");
+        browser.waitFor(By.cssSelector("table.variants tbody tr:nth-child(2)"));
+        assertEquals(List.of("story-hoodie", "story-hoodie-l"), gridValues("sku"));
+        assertEquals(List.of("M", "L"), gridValues("size"));
+        typeInto(gridCell(0, "stock"), "6");
+        typeInto(gridCell(1, "stock"), "2");
+        browser.click("Create product");
+
+        browser.waitForText(By.cssSelector("main h1"), "Product story-hoodie");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='story-hoodie-l']"));
+        assertEquals(List.of("6", "2"), gridValues("stock"));
+        given(api).when().get("/api/products/story-hoodie").then().statusCode(200)
+                .body("options[0].values", contains("M", "L"))
+                .body("variants.sku", contains("story-hoodie", "story-hoodie-l"));
+        given(api).when().get("/api/inventory/story-hoodie-l").then().statusCode(200).body("available", equalTo(2));
+    }
+
+    /**
+     * The grid after a conflict: a second tab changes one variant's price while the first had
+     * changed another's; "keep my changes" lays the second tab's grid over the new version, by sku.
+     */
+    @Test
+    @Order(19)
+    void keepMyVariantChangesAfterAConflict() throws Exception {
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "conflict-tee", "type", "Apparel", "title", "Conflict Tee",
+                        "pricing", Map.of("currency", "USD", "list", 1500, "retail", 1500),
+                        "details", Map.of("brand", "Acme"),
+                        "options", List.of(Map.of("name", "size", "values", List.of("S", "M"))),
+                        "variants", List.of(Map.of("sku", "conflict-tee-s", "options", Map.of("size", "S")),
+                                Map.of("sku", "conflict-tee-m", "options", Map.of("size", "M")))))
+                .when().post("/api/products").then().statusCode(201);
+        signIn();
+        String first = browser.driver.getWindowHandle();
+        browser.open(console("#/products/conflict-tee"));
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='conflict-tee-m']"));
+        browser.driver.switchTo().newWindow(WindowType.TAB);
+        browser.open(console("#/products/conflict-tee"));
+        browser.waitForText(By.cssSelector("main h1"), "Sign in");
+        browser.type("Admin token", adminToken);
+        browser.click("Sign in");
+        browser.waitFor(By.cssSelector("table.variants tr[data-sku='conflict-tee-m']"));
+
+        browser.driver.switchTo().window(first);
+        typeInto(gridCell(1, "retail"), "12.00");
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved conflict-tee (version 2)");
+        browser.driver.close();
+        browser.driver.switchTo().window(browser.driver.getWindowHandles().iterator().next());
+
+        typeInto(gridCell(0, "list"), "18.00");
+        browser.click("Save changes");
+        browser.waitForText(By.cssSelector(".conflict"), "This product changed while you were editing it");
+        browser.click("Load the new version and keep my changes");
+        browser.waitForText(By.cssSelector(".notice-inline"), "Version 2 is loaded with your changes on top");
+        assertEquals(List.of("18.00", "15.00"), gridValues("list"), "mine on S; M's own price came in with its list price");
+        assertEquals(List.of("", "12.00"), gridValues("retail"));
+        browser.click("Save changes");
+        browser.waitForText(By.id("notice"), "Saved conflict-tee (version 3)");
+        given(api).when().get("/api/products/conflict-tee").then().statusCode(200)
+                .body("variants.pricing.list", contains(1800, 1500))
+                .body("variants.pricing.retail", contains(1500, 1200));
+    }
+
+    /** The texts of one column of the variant grid, row by row. */
+    private static List<String> gridValues(String column) {
+        return browser.driver.findElements(By.cssSelector("table.variants tbody [data-column='" + column + "']")).stream()
+                .map(control -> control.getDomProperty("value")).toList();
+    }
+
+    /** The control of a column in a row (from 0) of the variant grid. */
+    private static WebElement gridCell(int row, String column) {
+        return browser.waitFor(By.cssSelector("table.variants tbody tr:nth-child(" + (row + 1) + ") [data-column='" + column + "']"));
+    }
+
+    private static void typeInto(WebElement field, String text) {
+        field.clear();
+        field.sendKeys(text);
     }
 
     /**
