@@ -113,11 +113,11 @@ final class StorefrontTour {
     /** Products of a category and its subcategories, page by page with the cursor. */
     private void categorySubtree() throws ApiException {
         Set<String> skus = new HashSet<>();
-        ProductPage page = products.listProducts(null, "jazz", null, null, null, null, null, 5, null, null, null, null, null, null, null, null);
+        ProductPage page = products.listProducts(null, "jazz", null, null, null, null, null, null, null, 5, null, null, null, null, null, null, null, null, null);
         assertEquals(5, page.getItems().size());
         page.getItems().forEach(product -> skus.add(product.getSku()));
         while (page.getNext() != null) {
-            page = products.listProducts(null, "jazz", page.getNext(), null, null, null, null, 5, null, null, null, null, null, null, null, null);
+            page = products.listProducts(null, "jazz", null, page.getNext(), null, null, null, null, null, 5, null, null, null, null, null, null, null, null, null);
             page.getItems().forEach(product -> assertTrue(skus.add(product.getSku()), "a sku on two pages"));
         }
         assertTrue(skus.containsAll(List.of("kind-of-blue", "giant-steps", "moanin", "shape-of-jazz", "joplin-rags")), skus.toString());
@@ -126,7 +126,7 @@ final class StorefrontTour {
 
     /** The book's queries. */
     private void filter() throws ApiException {
-        ProductPage savings = products.listProducts(null, null, null, null, null, null, null, null, 25, null, null, "-pct_savings", null, null, null, null);
+        ProductPage savings = products.listProducts(null, null, null, null, null, null, null, null, null, null, 25, null, null, null, "-pct_savings", null, null, null, null);
         assertFalse(savings.getItems().isEmpty());
         long previous = Long.MAX_VALUE;
         for (Product product : savings.getItems()) {
@@ -135,22 +135,22 @@ final class StorefrontTour {
             previous = product.getPricing().getPctSavings();
         }
         assertEquals(List.of("john-wick", "the-matrix", "speed-1994"), skus(products.listProducts(
-                "Keanu Reeves", null, null, null, null, null, null, null, null, null, null, "-issue_date", null, null, List.of("Film"), null)));
-        List<String> jazzAlbums = skus(products.listProducts(null, null, null, null, List.of("Jazz"), null, null, null, null, null, null,
+                "Keanu Reeves", null, null, null, null, null, null, null, null, null, null, null, null, null, "-issue_date", null, null, List.of("Film"), null)));
+        List<String> jazzAlbums = skus(products.listProducts(null, null, null, null, null, null, List.of("Jazz"), null, null, null, null, null, null, null,
                 "-issue_date", null, null, List.of("Audio Album"), null));
         assertEquals("joplin-rags", jazzAlbums.get(0));
-        assertEquals(List.of("2001-space-odyssey"), skus(products.listProducts(null, null, null, null, null, null, null, null, null, null,
-                null, null, "odyssey", null, null, null)));
+        assertEquals(List.of("2001-space-odyssey"), skus(products.listProducts(null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, "odyssey", null, null, null)));
         // ranked text search, one typo forgiven: the storefront's search box
-        List<String> coltrane = skus(products.listProducts(null, null, null, null, null, null, null, null, null, null, "coltrain",
+        List<String> coltrane = skus(products.listProducts(null, null, null, null, null, null, null, null, null, null, null, null, "coltrain", null,
                 null, null, null, null, null));
         assertTrue(coltrane.containsAll(List.of("giant-steps", "00e8da9b")), coltrane.toString());
-        products.listProducts(null, null, null, null, null, null, null, null, null, null, null, null, null, "The", null, null).getItems()
+        products.listProducts(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, "The", null, null).getItems()
                 .forEach(product -> assertTrue(product.getTitle().startsWith("The"), product.getTitle()));
-        assertFalse(products.listProducts(null, null, null, null, null, null, "coltrane", null, null, null, null, null, null, null, null, null)
+        assertFalse(products.listProducts(null, null, null, null, null, null, null, null, "coltrane", null, null, null, null, null, null, null, null, null, null)
                 .getItems().isEmpty());
-        ProductPage faceted = products.listProducts(null, "jazz", null, "type,genre,price,category,availability", null, null,
-                null, 3, null, null, null, null, null, null, null, null);
+        ProductPage faceted = products.listProducts(null, "jazz", null, null, "type,genre,price,category,availability", null,
+                null, null, null, 3, null, null, null, null, null, null, null, null, null);
         assertNotNull(faceted.getFacets(), "facets asked for");
         Product kindOfBlue = products.getProduct("kind-of-blue", null);
         assertEquals("kind-of-blue", kindOfBlue.getSku());
