@@ -33,9 +33,11 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bson.Document;
@@ -125,22 +127,28 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     }
 
     /**
-     * The product sold under this sku, by its key or a variant's sku: one read of {@code {$or: [{sku},
-     * {skus: sku}]}}, each branch on its unique index; the first finds the products written before
-     * variants, whose {@code skus} the migration may not have written yet.
+     * The product sold under this sku, by its key or a variant's sku: a read of {@code sku}, then, when
+     * no product has it as its key, of {@code skus}, each on its unique index. Two reads rather than one
+     * {@code $or}, which the embedded server answers by scanning every product; the key, the common
+     * case, costs one. The first also finds the products written before variants, whose {@code skus}
+     * the migration may not have written yet.
      */
     Optional<StoredProduct> byAnySku(String sku) {
-        return Optional.ofNullable(products.find(or(eq(StoredProduct.SKU, sku), eq(StoredProduct.SKUS, sku))).first());
+        StoredProduct byKey = products.find(eq(StoredProduct.SKU, sku)).first();
+        return Optional.ofNullable(byKey != null ? byKey : products.find(eq(StoredProduct.SKUS, sku)).first());
     }
 
     /**
      * Which of these skus a product other than {@code except} (a key; null: none) already uses, sku →
-     * that product's key: one read along the two unique indexes, as {@link #byAnySku}.
+     * that product's key: a read along each of the two unique indexes, as {@link #byAnySku}.
      */
     Map<String, String> owners(Collection<String> skus, String except) {
         Map<String, String> owners = new HashMap<>();
-        for (Document product : documents.find(or(in(StoredProduct.SKU, skus), in(StoredProduct.SKUS, skus)))
-                .projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS))) {
+        List<Document> holders = documents.find(in(StoredProduct.SKU, skus))
+                .projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS)).into(new ArrayList<>());
+        documents.find(in(StoredProduct.SKUS, skus)).projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS))
+                .into(holders);
+        for (Document product : holders) {
             String key = product.getString(StoredProduct.SKU);
             if (key.equals(except)) {
                 continue;
@@ -156,11 +164,23 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     }
 
     /**
-     * The products holding any of these skus, as key or as a variant's sku (one read): {@code skus}
-     * names every sku of a product; {@code sku} still finds a product written before {@code skus} was.
+     * The products holding any of these skus, as key or as a variant's sku: one read by key, and one of
+     * {@code skus} for the skus that are no product's key (as {@link #byAnySku}, no {@code $or}); {@code sku}
+     * still finds a product written before {@code skus} was.
      */
     List<StoredProduct> bySkus(Collection<String> skus) {
-        return products.find(or(in(StoredProduct.SKUS, skus), in(StoredProduct.SKU, skus))).into(new ArrayList<>());
+        List<StoredProduct> found = products.find(in(StoredProduct.SKU, skus)).into(new ArrayList<>());
+        Set<String> keys = new HashSet<>();
+        found.forEach(product -> keys.add(product.sku()));
+        List<String> rest = skus.stream().filter(sku -> !keys.contains(sku)).distinct().toList();
+        if (!rest.isEmpty()) {
+            for (StoredProduct product : products.find(in(StoredProduct.SKUS, rest))) {
+                if (keys.add(product.sku())) {
+                    found.add(product);
+                }
+            }
+        }
+        return found;
     }
 
     /** The product's stored version as stored, if the product exists (and has one). */
