@@ -7,7 +7,6 @@ import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import jakarta.inject.Singleton;
-import java.util.List;
 
 /**
  * Creates a product at version 1 with one {@code insertOne}. The unique index on {@code sku}
@@ -29,8 +28,9 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
             throw CatalogProblems.duplicateSku(body.sku());
         }
         refuseTakenSkus(store, product, null);
-        // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds
-        try (IndexUpdates.Change change = index.change(List.of(body.sku()))) {
+        // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds;
+        // it holds every sku of the product, so that an availability report naming a variant overlaps it
+        try (IndexUpdates.Change change = index.change(product.skus())) {
             try {
                 store.insert(product);
             } catch (MongoWriteException e) {

@@ -70,7 +70,8 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
         CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
-        try (IndexUpdates.Change change = index.change(List.of(sku))) {
+        // every sku of the product (a replace keeps every variant), so that an availability report naming a variant overlaps it
+        try (IndexUpdates.Change change = index.change(replacement.skus())) {
             StoredProduct replaced;
             try {
                 replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
