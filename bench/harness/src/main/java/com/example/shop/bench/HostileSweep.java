@@ -166,7 +166,7 @@ final class HostileSweep {
 
         /** The values of the path parameters of every endpoint's template. */
         Map<String, String> params() {
-            return Map.of("sku", sku, "slug", slug, "id", cartId, "name", "Audio Album", "job", "resolve-checkouts", "run", runId);
+            return Map.of("sku", sku, "key", sku, "slug", slug, "id", cartId, "name", "Audio Album", "job", "resolve-checkouts", "run", runId);
         }
     }
 
@@ -338,6 +338,7 @@ final class HostileSweep {
     private static List<Endpoint> catalogEndpoints(String sku, Map<String, String> ifMatch) {
         String product = Fixtures.product("hostile-new-sku", 7);
         String replace = Fixtures.product(sku, 8);
+        String variant = "{\"sku\":\"hostile-variant\",\"options\":{\"size\":\"M\"}}";
         String type = "{\"name\":\"Hostile Type\",\"description\":\"x\",\"attributes\":[{\"name\":\"color\",\"type\":\"string\",\"required\":false}]}";
         List<String> productQuery = List.of("type", "genre", "actor", "minSavingsPct", "title", "titlePrefix", "keyword", "category", "sort", "limit", "cursor",
                 "q", "facets", "price");
@@ -347,6 +348,9 @@ final class HostileSweep {
                 new Endpoint("POST", "/api/products", true, product, List.of(), Map.of()),
                 new Endpoint("PUT", "/api/products/{sku}", true, replace, List.of(), ifMatch),
                 new Endpoint("DELETE", "/api/products/{sku}", true, null, List.of(), ifMatch),
+                new Endpoint("POST", "/api/products/{key}/variants", true, variant, List.of(), ifMatch),
+                new Endpoint("PUT", "/api/products/{key}/variants/{sku}", true, variant, List.of(), ifMatch),
+                new Endpoint("DELETE", "/api/products/{key}/variants/{sku}", true, null, List.of(), ifMatch),
                 new Endpoint("GET", "/api/product-types", false, null, List.of(), Map.of()),
                 new Endpoint("GET", "/api/product-types/{name}", false, null, List.of(), Map.of()),
                 new Endpoint("POST", "/api/product-types", true, type, List.of(), Map.of()));
@@ -487,7 +491,7 @@ final class HostileSweep {
     static boolean validPathValue(String param, String encoded) {
         String value = decode(encoded);
         return switch (param) {
-            case "sku" -> SKU.matcher(value).matches();
+            case "sku", "key" -> SKU.matcher(value).matches();
             case "slug" -> value.length() <= 64 && SLUG.matcher(value).matches();
             case "job" -> JOBS.contains(value);
             default -> false; // ids and names: a hostile string names nothing that exists
