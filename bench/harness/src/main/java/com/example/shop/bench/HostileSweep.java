@@ -540,8 +540,10 @@ final class HostileSweep {
             }
             for (String raw : RAW_SEGMENTS) {
                 // GET <base>/imports/.. is <base> once the dot segments are resolved: for /api/admin/inventory that is
-                // the holdings list, a read the same admin may make, not a way around anything
-                boolean resolvesToBase = raw.equals("..") && e.method().equals("GET") && e.template().endsWith("/imports/{" + p + "}");
+                // the holdings list, a read the same admin may make, not a way around anything; likewise
+                // /api/products/{key}/variants/.. is the product itself, which the same admin may change or delete
+                boolean resolvesToBase = raw.equals("..") && (e.method().equals("GET") && e.template().endsWith("/imports/{" + p + "}")
+                        || e.template().endsWith("/variants/{" + p + "}"));
                 if (!validPathValue(p, raw) && !resolvesToBase) {
                     out.add(target.refused("path " + p + " raw", fill(e.template(), params, p, raw)));
                 }
