@@ -19,15 +19,15 @@ import org.bson.Document;
  * its process was killed stays that job's until the claim runs out (the cart service's
  * {@code MoveJournal.BATCH_OWNED_FOR}, 2 minutes), and a cleanup passes over it until then: the
  * cleanup waits for the last such claim to end ({@link ClaimedMoves}; chaos drop-kill 2026-11-29: 2 units of a crashed add
- * still reserved at the audit, returned by the next cleanup a minute later). Units stranded — reserved by the sku's counter
- * but held by no cart that may hold stock — are read after the expiry (what the expiry leaves behind)
- * and after the cleanup; then the stock invariant, strictly, with the checker every scenario uses.
+ * still reserved at the audit, returned by the next cleanup a minute later). Units stranded — reserved by a sku's counter
+ * but held by no cart that may hold stock — are read for each of the drop's skus after the expiry (what the expiry
+ * leaves behind) and after the cleanup; then the stock invariant over all of them, strictly, with the checker every
+ * scenario uses.
  */
 final class DropAudit {
 
-    /** After expiry: the sku and the units holding carts still have; after cleanup: the same, and the invariant. */
-    record Result(List<String> jobs, SkuStock afterExpiry, long heldAfterExpiry, SkuStock afterCleanup, long heldAfterCleanup,
-                  InvariantReport invariant) {
+    /** One sku after the expiry and after the cleanup: its counters and the units holding carts still have of it. */
+    record Books(String sku, SkuStock afterExpiry, long heldAfterExpiry, SkuStock afterCleanup, long heldAfterCleanup) {
 
         long strandedAfterExpiry() {
             return Math.max(0, afterExpiry.reserved() - heldAfterExpiry);
@@ -38,23 +38,47 @@ final class DropAudit {
         }
     }
 
+    /** The jobs run, each sku's books, and the invariant over all the skus. */
+    record Result(List<String> jobs, List<Books> skus, InvariantReport invariant) {
+
+        long strandedAfterExpiry() {
+            return skus.stream().mapToLong(Books::strandedAfterExpiry).sum();
+        }
+
+        long strandedAfterCleanup() {
+            return skus.stream().mapToLong(Books::strandedAfterCleanup).sum();
+        }
+
+        long sold() {
+            return skus.stream().mapToLong(b -> b.afterCleanup().sold()).sum();
+        }
+    }
+
     private DropAudit() {
     }
 
-    static Result run(Api admin, String mongo, String sku, ExpectedStock expected) throws InterruptedException {
+    static Result run(Api admin, String mongo, List<String> skus, ExpectedStock expected) throws InterruptedException {
         List<String> jobs = new ArrayList<>();
         try (Db db = new Db(mongo)) {
             MongoDatabase cart = db.db("cart");
             jobs.add(runJob(admin, "resolve-checkouts"));
             jobs.add(runJob(admin, "expire-carts"));
-            SkuStock afterExpiry = SkuStock.await(admin, "/api", sku, 120);
-            long heldAfterExpiry = heldByCarts(cart, sku);
+            List<SkuStock> afterExpiry = new ArrayList<>();
+            List<Long> heldAfterExpiry = new ArrayList<>();
+            for (String sku : skus) {
+                afterExpiry.add(SkuStock.await(admin, "/api", sku, 120));
+                heldAfterExpiry.add(heldByCarts(cart, sku));
+            }
             jobs.add(ClaimedMoves.awaitNone(cart));
             jobs.add(runJob(admin, "cleanup-inventory"));
-            SkuStock afterCleanup = SkuStock.await(admin, "/api", sku, 120);
-            long heldAfterCleanup = heldByCarts(cart, sku);
-            InvariantReport inv = StockInvariant.check(cart, List.of(sku), expected, StockInvariant.Level.STRICT);
-            return new Result(jobs, afterExpiry, heldAfterExpiry, afterCleanup, heldAfterCleanup, inv);
+            List<Books> books = new ArrayList<>();
+            for (int i = 0; i < skus.size(); i++) {
+                String sku = skus.get(i);
+                books.add(new Books(sku, afterExpiry.get(i), heldAfterExpiry.get(i), SkuStock.await(admin, "/api", sku, 120),
+                        heldByCarts(cart, sku)));
+            }
+            InvariantReport inv = StockInvariant.check(cart, skus, expected, StockInvariant.Level.STRICT);
+            return new Result(jobs, books, inv);
         }
     }
 

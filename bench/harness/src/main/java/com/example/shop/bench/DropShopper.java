@@ -9,10 +9,12 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * One shopper of the drop, through the gateway: one client (an {@code X-Forwarded-For} address of
  * its own for the whole drop, so the gateway's per-client limits apply to this shopper as to a
- * person), visiting again and again: create a cart, add 1 or 2 units of the sku, then check out
- * (approved payment) or abandon the cart, which keeps its units until the expiry job returns them.
- * An add refused for insufficient inventory is tried again in the same cart after a pause until the
- * sku is sold out: units of abandoned carts come back. A 429, and a 503 (the service is saturated
+ * person), visiting again and again: create a cart, add 1 or 2 units of one of the drop's skus (a
+ * size picked at random when the drop sells a product's sizes), then check out (approved payment)
+ * or abandon the cart, which keeps its units until the expiry job returns them. An add refused
+ * with nothing available goes to another size that still has units; when none has, it is tried
+ * again in the same cart after a pause until every sku is sold out: units of abandoned carts come
+ * back. A 429, and a 503 (the service is saturated
  * or restarting), is waited out as its Retry-After says and the same request is made again, in the
  * same cart, as a storefront does with a cart it keeps: a shopper does not give up a cart, nor a
  * checkout, because the shop was busy for a moment.
@@ -28,6 +30,8 @@ final class DropShopper {
         final LongAdder checkoutsRefused = new LongAdder();
         final LongAdder abandoned = new LongAdder();
         final LongAdder abandonedUnits = new LongAdder();
+        /** Adds that went to another size after theirs was refused with nothing available. */
+        final LongAdder otherSize = new LongAdder();
     }
 
     /** Tries of one add in one cart: the deadline bounds them too. */
@@ -37,10 +41,10 @@ final class DropShopper {
     private static final int MAX_CHECKOUT_TRIES = 20;
 
     /**
-     * What every shopper of one drop shares: the sku, the tallies and the sell-out watch, the share of
-     * visits that check out, the pause before an add is tried again, and when the drop ends.
+     * What every shopper of one drop shares: its skus with their sell-out watches, the tallies, the
+     * share of visits that check out, the pause before an add is tried again, and when the drop ends.
      */
-    record Drop(String sku, Stats stats, SoldOutWatch watch, Tally tally, double checkoutShare, long retryPauseMillis,
+    record Drop(DropSkus skus, Stats stats, Tally tally, double checkoutShare, long retryPauseMillis,
                 long deadlineNanos) {
     }
 
@@ -78,17 +82,20 @@ final class DropShopper {
     }
 
     /**
-     * Adds {@code qty} units, retrying in the same cart while the sku is short but not sold out;
-     * returns the units the cart holds (0: sold out, or the cart could not be used).
+     * Adds {@code qty} units of a sku, retrying in the same cart while the skus are short but not sold
+     * out; returns the units the cart holds (0: sold out, or the cart could not be used).
      */
     private int addUntilHeld(String id, int qty, int[] requests) throws InterruptedException {
+        DropSkus skus = drop.skus();
         int want = qty;
-        for (int attempt = 0; attempt < MAX_ADD_TRIES && System.nanoTime() < drop.deadlineNanos() && !drop.watch().soldOut(); attempt++) {
-            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + drop.sku() + "\",\"qty\":" + want + "}");
+        int sku = skus.pick();
+        for (int attempt = 0; attempt < MAX_ADD_TRIES && sku >= 0 && System.nanoTime() < drop.deadlineNanos() && !skus.soldOut(); attempt++) {
+            Api.Response r = api.post("/api/carts/" + id + "/items", "{\"sku\":\"" + skus.sku(sku) + "\",\"qty\":" + want + "}");
             requests[0]++;
             boolean insufficient = "insufficient-inventory".equals(r.problem());
             drop.stats().record("add item", r, insufficient || r.status() == 429);
             if (r.ok()) {
+                skus.added(sku);
                 return want;
             }
             if (!insufficient) {
@@ -99,13 +106,20 @@ final class DropShopper {
                 return 0;
             }
             long available = r.json().path("available").asLong(0);
-            drop.watch().sawAvailable(available);
+            skus.sawAvailable(sku, available);
+            int other = available > 0 ? -1 : skus.otherWithUnits(sku);
             if (available > 0) {
                 want = (int) Math.min(want, available); // take what is left
-            } else if (drop.watch().confirmSoldOut()) {
-                return 0;
+            } else if (other >= 0) {
+                drop.tally().otherSize.increment();
+                sku = other;
+                want = qty;
             } else {
-                sleep(drop.retryPauseMillis() / 2 + ThreadLocalRandom.current().nextLong(drop.retryPauseMillis() + 1));
+                if (!skus.confirmSoldOut(sku)) {
+                    sleep(drop.retryPauseMillis() / 2 + ThreadLocalRandom.current().nextLong(drop.retryPauseMillis() + 1));
+                }
+                sku = skus.pick(); // any size not sold out: the first to get units back is not known
+                want = qty;
             }
         }
         return 0;
@@ -158,7 +172,7 @@ final class DropShopper {
      */
     private void sleep(long millis) throws InterruptedException {
         long until = Math.min(System.nanoTime() + millis * 1_000_000L, drop.deadlineNanos());
-        for (long left = until - System.nanoTime(); left > 0 && !drop.watch().soldOut(); left = until - System.nanoTime()) {
+        for (long left = until - System.nanoTime(); left > 0 && !drop.skus().soldOut(); left = until - System.nanoTime()) {
             Thread.sleep(Math.max(1, Math.min(200, left / 1_000_000)));
         }
     }
