@@ -14,10 +14,9 @@ import java.util.concurrent.atomic.LongAdder;
  * or abandon the cart, which keeps its units until the expiry job returns them. An add refused
  * with nothing available goes to another size that still has units; when none has, it is tried
  * again in the same cart after a pause until every sku is sold out: units of abandoned carts come
- * back. A 429, and a 503 (the service is saturated
- * or restarting), is waited out as its Retry-After says and the same request is made again, in the
- * same cart, as a storefront does with a cart it keeps: a shopper does not give up a cart, nor a
- * checkout, because the shop was busy for a moment.
+ * back. A 429, and a 503 (the service is saturated or restarting), is waited out as its Retry-After
+ * says and the same request is made again, in the same cart, as a storefront does with a cart it
+ * keeps: a shopper does not give up a cart, nor a checkout, because the shop was busy for a moment.
  */
 final class DropShopper {
 
