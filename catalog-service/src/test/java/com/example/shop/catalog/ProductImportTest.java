@@ -379,7 +379,7 @@ class ProductImportTest {
         return poll(accepted.jsonPath().getString("id"), seconds);
     }
 
-    private static JsonPath poll(String id, int seconds) {
+    static JsonPath poll(String id, int seconds) {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (true) {
             JsonPath run = admin().when().get("/admin/catalog/imports/" + id).then().statusCode(200).extract().jsonPath();

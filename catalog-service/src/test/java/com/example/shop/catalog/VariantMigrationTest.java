@@ -6,14 +6,18 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.example.shop.catalog.product.VariantMigration;
 import com.example.shop.catalog.producttype.BuiltInProductTypes;
+import com.example.shop.catalog.support.ArmedSeams;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -53,6 +57,76 @@ class VariantMigrationTest {
                 .append("details", new Document("director", List.of("D")).append("genre", List.of("Drama"))
                         .append("issue_date", new Date(0)))
                 .append("keywords", List.of("old", "film")).append("version", 1L);
+    }
+
+    /** An album as the catalog stored it before variants: its format a detail, no skus, no options. */
+    private static Document oldAlbum(String sku) {
+        return new Document("sku", sku).append("type", "Audio Album").append("title", "Old album " + sku)
+                .append("pricing", new Document("currency", "USD").append("list", 1500L).append("retail", 1500L)
+                        .append("savings", 0L).append("pct_savings", 0L))
+                .append("category_ids", List.of())
+                .append("details", new Document("artist", "A").append("genre", List.of("Jazz"))
+                        .append("issue_date", new Date(0)).append("format", "Vinyl"))
+                .append("keywords", List.of("old", "album")).append("version", 1L);
+    }
+
+    /** The products whose key starts with the prefix, as stored, in {@code _id} order (the migration's). */
+    private static List<Document> storedWith(String prefix) {
+        return products().find(Filters.regex("sku", "^" + prefix + "-")).sort(Sorts.ascending("_id")).into(new ArrayList<>());
+    }
+
+    private static Document audioAlbumType() {
+        return TestDatabase.database("catalog").getCollection("product_types").find(new Document("_id", "Audio Album")).first();
+    }
+
+    /**
+     * A replica killed during its start-up migration: the next start-up's migration resumes by the
+     * same filter and completes it, and one more changes nothing. The stock is cart-service's ledger,
+     * by sku, which a product document does not hold: so the check is that every document is as it
+     * was plus {@code skus: [key]}, its key and every other field untouched.
+     */
+    @Test
+    void aMigrationKilledAfterItsFirstBatchIsCompletedByTheNextAndAThirdChangesNothing() {
+        TestDatabase.database("catalog").getCollection("product_types")
+                .updateOne(new Document("_id", "Audio Album"), new Document("$unset", new Document("options", "")));
+        String prefix = sku("old-kill");
+        List<Document> old = new ArrayList<>();
+        for (int i = 0; i < 1300; i++) { // more than two of the migration's batches (VariantMigration.BATCH)
+            old.add(i % 2 == 0 ? oldFilm(prefix + "-" + i) : oldAlbum(prefix + "-" + i));
+        }
+        products().insertMany(old);
+        List<Document> before = storedWith(prefix);
+
+        ArmedSeams.killMigrationAfterFirstBatch();
+        assertThrows(ArmedSeams.SimulatedKill.class, migration::putInPlace);
+        List<Document> cut = storedWith(prefix);
+        long given = cut.stream().filter(product -> product.containsKey("skus")).count();
+        assertTrue(given > 0 && given < before.size(), "the kill cut the migration short after one batch: " + given);
+        for (int i = 0; i < cut.size(); i++) {
+            assertEquals(i < given, cut.get(i).containsKey("skus"), "one batch, in _id order: " + cut.get(i).toJson());
+        }
+        Document albumType = audioAlbumType();
+        assertEquals(List.of(new Document("name", "format").append("values", List.of("CD", "Vinyl", "Digital"))),
+                albumType.getList("options", Document.class), "the types are migrated before the products");
+
+        migration.putInPlace(); // the next start-up's
+        List<Document> migrated = storedWith(prefix);
+        assertEquals(before.size(), migrated.size());
+        for (int i = 0; i < before.size(); i++) {
+            Document expected = new Document(before.get(i)).append("skus", List.of(before.get(i).getString("sku")));
+            assertEquals(expected, migrated.get(i), "as written before variants, plus its skus once");
+        }
+        assertEquals(0, products().countDocuments(new Document("skus", new Document("$exists", false))));
+        assertEquals(albumType, audioAlbumType(), "the format option added once: the resumed run leaves the type alone");
+
+        migration.putInPlace(); // and one more: nothing left to do, nothing changed
+        assertEquals(migrated, storedWith(prefix));
+        assertEquals(albumType, audioAlbumType());
+
+        for (String key : List.of(prefix + "-0", prefix + "-1299")) { // a film and an album, found by their one sku
+            given().when().get("/products/" + key).then().statusCode(200).body("sku", equalTo(key))
+                    .body("options", equalTo(List.of())).body("variants.sku", equalTo(List.of(key)));
+        }
     }
 
     @Test

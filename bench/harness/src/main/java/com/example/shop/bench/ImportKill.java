@@ -22,7 +22,8 @@ import org.bson.Document;
  * once {@code --kill-at} of its lines are written, the catalog's JVM gets SIGKILL and is started
  * again with {@code ./platform restart catalog}. Then: the cut-off run must show {@code failed}
  * (not {@code running} forever); the same file imported again must succeed with no reject; and in
- * {@code catalog.products} every sku of the file must be there exactly once, and no sku twice.
+ * {@code catalog.products} every product of the file must be there exactly once, no sku twice, and
+ * every variant sku of the file (docs/design.md#variants) in the {@code skus} of exactly one product.
  */
 final class ImportKill {
 
@@ -54,8 +55,20 @@ final class ImportKill {
     private record Rerun(JsonNode run, double seconds) {
     }
 
-    /** {@code catalog.products} afterwards: its documents, the file's skus present, the skus stored twice (examples of both). */
-    private record Stored(long documents, long fromFile, long duplicated, List<String> missing, List<String> twice) {
+    /**
+     * The skus of a product file: each line's {@code sku} (its key), and its variants' skus ({@code
+     * variants[].sku}; a line without variants is its own one variant).
+     */
+    record FileSkus(Set<String> keys, Set<String> variants) {
+    }
+
+    /**
+     * {@code catalog.products} afterwards: its documents, the file's keys present, the keys stored
+     * twice; the file's variant skus in the {@code skus} of exactly one product, the skus held twice
+     * (by two products, or twice by one); examples of each.
+     */
+    private record Stored(long documents, long fromFile, long duplicated, List<String> missing, List<String> twice,
+                          long variantsInOne, long skusTwice, List<String> variantsMissing, List<String> heldTwice) {
     }
 
     static int run(Args a) throws Exception {
@@ -64,8 +77,8 @@ final class ImportKill {
         List<String> problems = new ArrayList<>();
         StringBuilder md = new StringBuilder();
 
-        Set<String> fileSkus = skus(settings.file());
-        long lines = fileSkus.size();
+        FileSkus fileSkus = fileSkus(settings.file());
+        long lines = fileSkus.keys().size();
         System.err.printf(Locale.ROOT, "import-kill: %,d products in %s; SIGKILL of the catalog once %.0f%% are written%n",
                 lines, settings.file().getFileName(), settings.killAt() * 100);
 
@@ -86,9 +99,12 @@ final class ImportKill {
         md.append(String.format(Locale.ROOT, "| the cut-off run, %.1f s after the restart | **%s** %s |%n", seen.failedAfter(), seen.state(),
                 ImportRuns.describe(seen.after())));
         md.append(String.format(Locale.ROOT, "| the same file again (%.1f s) | %s |%n", rerun.seconds(), ImportRuns.describe(rerun.run())));
-        md.append(String.format(Locale.ROOT, "| `catalog.products` | %,d documents; the file's skus present: **%,d of %,d**; skus stored twice: **%,d** |%n%n",
+        md.append(String.format(Locale.ROOT, "| `catalog.products` | %,d documents; the file's skus present: **%,d of %,d**; skus stored twice: **%,d** |%n",
                 stored.documents(), stored.fromFile(), lines, stored.duplicated()));
-        return verdict(problems.isEmpty(), problems.isEmpty() ? "cut-off run failed, rerun complete, every product once" : String.join("; ", problems), md, a);
+        md.append(String.format(Locale.ROOT, "| `catalog.products` `skus` | the file's variant skus in exactly one product: **%,d of %,d**; "
+                + "skus held twice: **%,d** |%n%n", stored.variantsInOne(), fileSkus.variants().size(), stored.skusTwice()));
+        return verdict(problems.isEmpty(), problems.isEmpty() ? "cut-off run failed, rerun complete, every product and every variant sku once"
+                : String.join("; ", problems), md, a);
     }
 
     /** 1. the import, cut off: SIGKILL of the catalog once {@code --kill-at} of the lines are written, then its restart. */
@@ -154,21 +170,27 @@ final class ImportKill {
         return new Rerun(rerun, rerunSeconds);
     }
 
-    /** 4. the database: every sku of the file once, no sku twice. */
-    private static Stored stored(String mongo, Set<String> fileSkus, List<String> problems) {
+    /** 4. the database: every key of the file once, no key twice; every variant sku of the file in one product's skus, none twice. */
+    private static Stored stored(String mongo, FileSkus file, List<String> problems) {
         Map<String, Integer> seen = new HashMap<>();
+        Map<String, Integer> held = new HashMap<>();
         long documents = 0;
         try (Db db = new Db(mongo); MongoCursor<Document> c = db.db("catalog").getCollection("products")
-                .find().projection(include("sku")).batchSize(5000).iterator()) {
+                .find().projection(include("sku", "skus")).batchSize(5000).iterator()) {
             while (c.hasNext()) {
+                Document product = c.next();
                 documents++;
-                seen.merge(String.valueOf(c.next().get("sku")), 1, Integer::sum);
+                seen.merge(String.valueOf(product.get("sku")), 1, Integer::sum);
+                for (Object sku : product.getList("skus", Object.class, List.of())) {
+                    held.merge(String.valueOf(sku), 1, Integer::sum);
+                }
             }
         } catch (MongoException e) {
             // a verdict with what the steps before found, rather than a stack trace that loses them
             problems.add("the catalog's products could not be read from the database: " + e);
-            return new Stored(documents, 0, 0, List.of(), List.of());
+            return new Stored(documents, 0, 0, List.of(), List.of(), 0, 0, List.of(), List.of());
         }
+        Set<String> fileSkus = file.keys();
         long lines = fileSkus.size();
         long fromFile = fileSkus.stream().filter(seen::containsKey).count();
         List<String> missing = fileSkus.stream().filter(s -> !seen.containsKey(s)).limit(5).toList();
@@ -180,24 +202,44 @@ final class ImportKill {
         if (duplicated > 0) {
             problems.add(String.format(Locale.ROOT, "%,d skus are stored more than once (e.g. %s)", duplicated, twice));
         }
-        return new Stored(documents, fromFile, duplicated, missing, twice);
+        long variantsInOne = file.variants().stream().filter(s -> held.getOrDefault(s, 0) == 1).count();
+        List<String> variantsMissing = file.variants().stream().filter(s -> !held.containsKey(s)).limit(5).toList();
+        List<String> heldTwice = held.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).limit(5).toList();
+        long skusTwice = held.values().stream().filter(n -> n > 1).count();
+        if (variantsInOne != file.variants().size()) {
+            problems.add(String.format(Locale.ROOT, "%,d of the file's %,d variant skus are in exactly one product's skus (missing e.g. %s)",
+                    variantsInOne, file.variants().size(), variantsMissing));
+        }
+        if (skusTwice > 0) {
+            problems.add(String.format(Locale.ROOT, "%,d skus are held twice in products' skus (e.g. %s)", skusTwice, heldTwice));
+        }
+        return new Stored(documents, fromFile, duplicated, missing, twice, variantsInOne, skusTwice, variantsMissing, heldTwice);
     }
 
-    /** The skus of an NDJSON product file, in a set (a repeated sku would make the file itself wrong). */
-    static Set<String> skus(Path file) throws java.io.IOException {
-        Set<String> skus = new HashSet<>();
+    /** The keys and variant skus of an NDJSON product file (a sku repeated would make the file itself wrong). */
+    static FileSkus fileSkus(Path file) throws java.io.IOException {
+        Set<String> keys = new HashSet<>();
+        Set<String> variants = new HashSet<>();
         try (BufferedReader in = Files.newBufferedReader(file)) {
             String line;
             while ((line = in.readLine()) != null) {
                 if (!line.isBlank()) {
-                    String sku = Api.JSON.readTree(line).path("sku").asText();
-                    if (!skus.add(sku)) {
+                    JsonNode product = Api.JSON.readTree(line);
+                    String sku = product.path("sku").asText();
+                    if (!keys.add(sku)) {
                         throw new IllegalArgumentException("sku " + sku + " twice in " + file);
+                    }
+                    List<String> own = new ArrayList<>();
+                    product.path("variants").forEach(variant -> own.add(variant.path("sku").asText()));
+                    for (String variant : own.isEmpty() ? List.of(sku) : own) {
+                        if (!variants.add(variant)) {
+                            throw new IllegalArgumentException("variant sku " + variant + " twice in " + file);
+                        }
                     }
                 }
             }
         }
-        return skus;
+        return new FileSkus(keys, variants);
     }
 
     private static int verdict(boolean pass, String why, StringBuilder md, Args a) throws java.io.IOException {

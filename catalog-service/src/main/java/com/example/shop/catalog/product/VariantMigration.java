@@ -2,6 +2,7 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.producttype.BuiltInProductTypes;
 import com.example.shop.web.database.AfterIndexes;
+import com.example.shop.web.seams.Seams;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ import org.jboss.logging.Logger;
  * stock do not change, so the stock invariant holds throughout.
  */
 @Singleton
-public record VariantMigration(ProductStore store, BuiltInProductTypes builtIns) implements AfterIndexes {
+public record VariantMigration(ProductStore store, BuiltInProductTypes builtIns, Seams seams) implements AfterIndexes {
 
     private static final Logger LOG = Logger.getLogger(VariantMigration.class);
     /** Products given their skus per round trip: one read of keys and one bulk write. */
@@ -34,6 +35,7 @@ public record VariantMigration(ProductStore store, BuiltInProductTypes builtIns)
         while (batch.lastId() != null) {
             given += batch.given();
             refused.addAll(batch.refused());
+            seams.reached(VariantMigrationSeam.AFTER_BATCH, given);
             batch = store.giveSkus(batch.lastId(), BATCH);
         }
         if (given > 0) {

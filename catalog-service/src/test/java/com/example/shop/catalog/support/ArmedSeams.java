@@ -1,5 +1,6 @@
 package com.example.shop.catalog.support;
 
+import com.example.shop.catalog.product.VariantMigrationSeam;
 import com.example.shop.catalog.search.feed.WriteThroughSeam;
 import com.example.shop.catalog.search.lifecycle.RebuildSeam;
 import com.example.shop.testsupport.Hold;
@@ -13,6 +14,7 @@ import jakarta.enterprise.inject.Alternative;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,7 +28,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * and before it changes the index ({@link #holdBeforeIndex}), so that another write of the sku can
  * overtake it or the database can go away meanwhile; several skus may be armed at once;</li>
  * <li>{@link RebuildSeam#SCANNED}: holds the next rebuild once it has scanned that many products
- * ({@link #holdNextRebuildAfter}), so that the test can write during a rebuild.</li>
+ * ({@link #holdNextRebuildAfter}), so that the test can write during a rebuild;</li>
+ * <li>{@link VariantMigrationSeam#AFTER_BATCH}: kills the next variants migration after its first
+ * batch ({@link #killMigrationAfterFirstBatch}), as a replica dying at start-up would.</li>
  * </ul>
  */
 @Alternative
@@ -38,6 +42,7 @@ public class ArmedSeams implements Seams {
     private static final HoldAtCount PAUSE_AT_LINE = new HoldAtCount();
     private static final Map<String, Hold> HOLD_BEFORE_INDEX = new ConcurrentHashMap<>();
     private static final HoldAtCount HOLD_AT_SCANNED = new HoldAtCount();
+    private static final AtomicBoolean KILL_MIGRATION = new AtomicBoolean();
 
     public static void killAfterLine(long line) {
         KILL_AT_LINE.set(line);
@@ -60,13 +65,17 @@ public class ArmedSeams implements Seams {
         return HOLD_AT_SCANNED.arm(after);
     }
 
+    public static void killMigrationAfterFirstBatch() {
+        KILL_MIGRATION.set(true);
+    }
+
     @Override
     public void reached(Seam seam, Object context) {
         if (seam == ImportSeam.AFTER_BATCH) {
             long lastLine = ((ImportSeam.Batch) context).lastLine();
             long armed = KILL_AT_LINE.get();
             if (armed >= 0 && lastLine >= armed && KILL_AT_LINE.compareAndSet(armed, -1)) {
-                throw new SimulatedKill();
+                throw new SimulatedKill("an import");
             }
             PAUSE_AT_LINE.reached(lastLine);
         } else if (seam == WriteThroughSeam.BEFORE_INDEX) {
@@ -78,13 +87,15 @@ public class ArmedSeams implements Seams {
             }
         } else if (seam == RebuildSeam.SCANNED) {
             HOLD_AT_SCANNED.reached((Long) context);
+        } else if (seam == VariantMigrationSeam.AFTER_BATCH && KILL_MIGRATION.compareAndSet(true, false)) {
+            throw new SimulatedKill("the variants migration");
         }
     }
 
-    /** What the process dying looks like to the run. */
+    /** What the process dying looks like to the work it was doing. */
     public static final class SimulatedKill extends Error {
-        SimulatedKill() {
-            super("simulated kill -9 during an import", null, false, false);
+        SimulatedKill(String during) {
+            super("simulated kill -9 during " + during, null, false, false);
         }
     }
 }
