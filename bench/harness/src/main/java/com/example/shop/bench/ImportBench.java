@@ -31,7 +31,7 @@ final class ImportBench {
     }
 
     /** What is imported: the file through {@code /api/admin/<base>/import}, under a label, and its size. */
-    private record ImportFile(String base, String label, Path file, long lines, long bytes) {
+    private record ImportFile(String base, String label, Path file, long lines, long bytes, long skus) {
     }
 
     /**
@@ -47,7 +47,9 @@ final class ImportBench {
         String base = a.required("base");
         String label = a.str("label", base);
         Path file = Path.of(a.required("file"));
-        ImportFile imported = new ImportFile(base, label, file, ImportRuns.lines(file), Files.size(file));
+        // the skus a catalog import creates (issue 58's skus/s); a stock or category file has none
+        ImportFile imported = new ImportFile(base, label, file, ImportRuns.lines(file), Files.size(file),
+                base.equals("catalog") ? ImportRuns.skus(file) : 0);
         Map<String, Long> pids = new LinkedHashMap<>();
         Metrics.namedList(a.str("pids", "")).forEach((k, v) -> pids.put(k, Long.parseLong(v)));
         Measured measured = importObserved(a, api, imported, pids, Observed.from(a));
@@ -96,10 +98,10 @@ final class ImportBench {
         double seconds = measured.seconds();
         StringBuilder result = new StringBuilder(String.format(Locale.ROOT,
                 "RESULT import label=%s base=%s state=%s lines=%d read=%d created=%d updated=%d unchanged=%d rejected=%d "
-                        + "seconds=%.2f per_s=%.0f run_seconds=%.2f bytes=%d",
+                        + "seconds=%.2f per_s=%.0f run_seconds=%.2f bytes=%d skus=%d skus_per_s=%.0f",
                 imported.label(), imported.base(), state(run), imported.lines(), ImportRuns.count(run, "read"), ImportRuns.count(run, "created"),
                 ImportRuns.count(run, "updated"), ImportRuns.count(run, "unchanged"), ImportRuns.count(run, "rejected"),
-                seconds, ImportRuns.done(run) / seconds, runSeconds(run), imported.bytes()));
+                seconds, ImportRuns.done(run) / seconds, runSeconds(run), imported.bytes(), imported.skus(), imported.skus() / seconds));
         measured.rssMax().forEach((name, rss) -> result.append(String.format(Locale.ROOT,
                 " rss_max_mib_%s=%.0f rss_max_anon_mib_%s=%.0f rss_max_file_mib_%s=%.0f",
                 name, rss.kb() / 1024.0, name, rss.anonKb() / 1024.0, name, rss.fileKb() / 1024.0)));
@@ -133,6 +135,10 @@ final class ImportBench {
         md.append(String.format(Locale.ROOT, "| the run's own started_at → finished_at | %s |%n",
                 runSeconds > 0 ? String.format(Locale.ROOT, "%.2f s", runSeconds) : "—"));
         md.append(String.format(Locale.ROOT, "| lines per second (POST → finished) | **%,.0f** |%n", done / seconds));
+        if (imported.skus() > 0) {
+            md.append(String.format(Locale.ROOT, "| skus in the file (each line's variants, 1 for a line without) · per second | %,d · **%,.0f** |%n",
+                    imported.skus(), imported.skus() / seconds));
+        }
         for (Map.Entry<String, ImportRuns.Rss> e : measured.rssMax().entrySet()) {
             ImportRuns.Rss largest = e.getValue();
             md.append(String.format(Locale.ROOT, "| resident memory of %s: before → largest (%d samples) "

@@ -102,6 +102,21 @@ final class ImportRuns {
         }
     }
 
+    /** The skus of a product file: each line's variants, or 1 for a line without (its key is its one sku). */
+    static long skus(Path file) throws java.io.IOException {
+        long skus = 0;
+        try (var in = Files.newBufferedReader(file)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!line.isBlank()) {
+                    int variants = line.contains("\"variants\"") ? Api.JSON.readTree(line).path("variants").size() : 0;
+                    skus += Math.max(1, variants);
+                }
+            }
+        }
+        return skus;
+    }
+
     /** One line of counts, for logs. */
     static String describe(JsonNode run) {
         if (run == null) {

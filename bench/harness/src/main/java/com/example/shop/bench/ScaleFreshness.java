@@ -26,7 +26,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code --timeout} seconds. Measured from A's answer (the change acknowledged) to the first answer of
  * B that shows it; A's own listing is read once right after its answer too (the contract: visible on
  * the replica that took it before the write is answered). Before each change a random pause of 0 to
- * {@code --jitter-ms} ms, so that the changes do not fall at one phase of B's feed polling.
+ * {@code --jitter-ms} ms, so that the changes do not fall at one phase of B's feed polling. Then
+ * {@code --sellouts} variants sold out through the stock API ({@link ScaleSellOuts}).
  */
 final class ScaleFreshness {
 
@@ -74,7 +75,11 @@ final class ScaleFreshness {
         if (created != null) { // leave no product of ours behind
             replicaA.admin("DELETE", "/products/" + created.split("\n", 2)[0], null);
         }
-        return report(a, done, pollMs, timeout);
+        int sellouts = a.integer("sellouts", 0);
+        List<Change> soldOut = sellouts == 0 ? List.of() : ScaleSellOuts.run(replicaA, replicaB,
+                new Api(a.required("gateway"), a.required("token"), Duration.ofSeconds(30), 2), store.resolve("products.ndjson"), sellouts,
+                jitterMs, timeout, pollMs);
+        return report(a, done, pollMs, timeout) + soldOutReport(a, soldOut, sellouts, pollMs, timeout) == 0 ? 0 : 1;
     }
 
     private static Change update(Api a, Api b, String sku, String token, Duration timeout, int pollMs) {
@@ -218,6 +223,47 @@ final class ScaleFreshness {
                         + "not_on_a=%d write_p99_ms=%s%n", changes.size(), ms(pct(visible, 50)), ms(pct(visible, 90)), ms(pct(visible, 99)),
                 ms(pct(visible, 100)), errors, notOnA, ms(pct(writes, 99)));
         return errors == 0 ? 0 : 1;
+    }
+
+    /** The sell-outs' section, appended to {@code --md}, and their RESULT line; 1 when one failed, was not seen, or fewer were found. */
+    private static int soldOutReport(Args a, List<Change> soldOut, int asked, int pollMs, Duration timeout) throws Exception {
+        if (asked == 0) {
+            return 0;
+        }
+        List<Long> gone = new ArrayList<>();
+        StringBuilder failures = new StringBuilder();
+        int errors = 0;
+        for (Change c : soldOut) {
+            gone.add(c.error == null ? c.visibleMicros : Long.MAX_VALUE);
+            if (c.error != null) {
+                errors++;
+                failures.append("- ").append(c.sku).append(": ").append(abbreviate(c.error).replace("`", "'")).append('\n');
+            }
+        }
+        Collections.sort(gone);
+        List<Long> puts = soldOut.stream().map(c -> c.writeMicros).sorted().toList();
+        String md = String.format(Locale.ROOT, """
+
+                Then %d variants sold out (%d asked; products whose variant could not be found in stock or listed were passed over): \
+                each an Apparel product's variant in stock whose size and colour no other variant of it has, its stock set to 0 by \
+                `PUT /api/inventory/{sku}` (the cart service, through the gateway); the cart reports the transition to the catalog, \
+                whose listings follow. Replica B's `GET /products?titlePrefix=<title>&size=<s>&colour=<c>&inStock=true` listed the \
+                product before, and was polled every %d ms after the PUT's answer until it did not (at most %d s).
+
+                | variant sold out → product gone from B's `inStock` listing | p50 ms | p90 ms | p99 ms | max ms | not gone within %d s |
+                |---|---:|---:|---:|---:|---:|
+                | %d | %s | %s | **%s** | %s | %d |
+
+                The stock PUTs (request → answer): p50 %s ms, p99 %s ms.
+                """, soldOut.size(), asked, pollMs, timeout.toSeconds(), timeout.toSeconds(), soldOut.size(), ms(pct(gone, 50)), ms(pct(gone, 90)),
+                ms(pct(gone, 99)), ms(pct(gone, 100)), errors, ms(pct(puts, 50)), ms(pct(puts, 99)));
+        if (failures.length() > 0) {
+            md += "\nSell-outs that failed or were not seen:\n\n" + failures;
+        }
+        Files.writeString(Path.of(a.required("md")), md, java.nio.file.StandardOpenOption.APPEND);
+        System.out.printf(Locale.ROOT, "RESULT scale-sellouts sellouts=%d asked=%d p50_ms=%s p99_ms=%s max_ms=%s not_seen=%d%n", soldOut.size(),
+                asked, ms(pct(gone, 50)), ms(pct(gone, 99)), ms(pct(gone, 100)), errors);
+        return errors == 0 && soldOut.size() == asked ? 0 : 1;
     }
 
     /** Nearest-rank percentile of sorted values (p99 of 100 changes is the 99th). */

@@ -25,12 +25,13 @@ import java.util.TreeMap;
  * the root with the most products (the {@code category} facet), unless {@code --category} names one;
  * the "jazz albums" list is the album type with the most products and, within it, {@code Jazz} (or the
  * genre with the most products when the store has no jazz), newest first; the text search is the two
- * words that occur together in the most titles of the store. Every list query is asked once: a query
+ * words that occur together in the most titles of the store; then issue 58's size and colour queries
+ * ({@link #variantQueries}). Every list query is asked once: a query
  * that answers no item, or anything but 200, fails the command (exit 1) with the query named.
  *
  * <p>Writes {@code --out} as TSV, one line per query: name, gateway path, products matched (the sum of
  * the {@code price} facet, which no query selects, so it counts every product that passes the
- * filters), what it is.
+ * filters; for the option filter the {@code type} facet's), what it is.
  */
 final class ScaleQueries {
 
@@ -106,7 +107,64 @@ final class ScaleQueries {
             queries.add(list(api, problems, "q", "/api/products?q=" + enc(scan.pair) + "&limit=" + limit,
                     "`q=" + scan.pair + "` (the two words found together in the most titles: " + scan.pairTitles + ")"));
         }
+        variantQueries(api, queries, limit, problems);
         return queries;
+    }
+
+    /**
+     * Issue 58's two: in the category with the most Apparel products (the largest child of the root with
+     * the most), its page with the four facets and {@code size,colour}, and {@code size=M&colour=black&inStock=true}
+     * (or, when the category has none such in stock, its most common size in stock and, within it, colour).
+     */
+    private static void variantQueries(Api api, List<Query> queries, int limit, List<String> problems) {
+        String type = null;
+        for (JsonNode t : facet(api, "/api/products?facets=type&limit=1", "type")) {
+            if (t.path("value").asText().equalsIgnoreCase("Apparel")) {
+                type = t.path("value").asText();
+            }
+        }
+        if (type == null) {
+            problems.add("no Apparel products in the store (type facet): no size and colour queries");
+            return;
+        }
+        JsonNode root = largest(facet(api, "/api/products?type=" + enc(type) + "&facets=category&limit=1", "category"));
+        JsonNode child = root == null ? null
+                : largest(facet(api, "/api/products?type=" + enc(type) + "&category=" + enc(root.path("slug").asText()) + "&facets=category&limit=1", "category"));
+        JsonNode picked = child != null && child.path("count").asLong() > 0 ? child : root;
+        if (picked == null) {
+            problems.add("no category holds Apparel products (category facet of type=" + type + ")");
+            return;
+        }
+        String category = picked.path("slug").asText();
+        String page = "/api/products?category=" + enc(category) + "&limit=" + limit;
+        queries.add(list(api, problems, "option_facets", page + "&facets=type,genre,price,category,size,colour",
+                "category page `" + category + "` (the most Apparel products: " + picked.path("count").asLong()
+                        + ") + facets `type,genre,price,category,size,colour`"));
+        String size = pick(option(api, page + "&inStock=true&facets=size", "size"), "M");
+        String colour = size == null ? null : pick(option(api, page + "&inStock=true&size=" + enc(size) + "&facets=colour", "colour"), "black");
+        if (colour == null) {
+            problems.add("no size and colour in stock in category " + category);
+            return;
+        }
+        String filter = "size=" + enc(size) + "&colour=" + enc(colour) + "&inStock=true";
+        queries.add(list(api, problems, "option_filter", page + "&" + filter,
+                "`" + filter + "` in category `" + category + "`", "type"));
+    }
+
+    private static JsonNode option(Api api, String path, String name) {
+        Api.Response r = api.get(path);
+        return r.status() == 200 ? r.json().path("facets").path("options").path(name) : Api.JSON.createArrayNode();
+    }
+
+    /** {@code wanted} when it counts a product, else the value with the most, else null. */
+    private static String pick(JsonNode counts, String wanted) {
+        for (JsonNode c : counts) {
+            if (c.path("value").asText().equals(wanted) && c.path("count").asLong() > 0) {
+                return wanted;
+            }
+        }
+        JsonNode top = largest(counts);
+        return top == null || top.path("count").asLong() == 0 ? null : top.path("value").asText();
     }
 
     /** The child with the most products of the root with the most products (the category facet), or "". */
@@ -155,6 +213,11 @@ final class ScaleQueries {
 
     /** Asks a list query once: it must answer 200 with at least one item; matched = the sum of its price facet. */
     private static Query list(Api api, List<String> problems, String name, String path, String what) {
+        return list(api, problems, name, path, what, "price");
+    }
+
+    /** As above, counted by {@code countFacet} (under variant filters the price facet counts a product once per bucket of its passing variants). */
+    private static Query list(Api api, List<String> problems, String name, String path, String what, String countFacet) {
         Api.Response r = api.get(path);
         if (r.status() != 200) {
             problems.add(name + ": GET " + path + " -> " + r.status() + " " + abbreviate(r.body()));
@@ -165,8 +228,8 @@ final class ScaleQueries {
             return new Query(name, path, 0, what);
         }
         long matched = 0;
-        Api.Response counted = path.contains("facets=") ? r : api.get(path + "&facets=price");
-        for (JsonNode b : counted.json().path("facets").path("price")) {
+        Api.Response counted = path.contains("facets=") ? r : api.get(path + "&facets=" + countFacet);
+        for (JsonNode b : counted.json().path("facets").path(countFacet)) {
             matched += b.path("count").asLong();
         }
         return new Query(name, path, counted.status() == 200 ? matched : -1, what);

@@ -107,6 +107,14 @@ class ImportRunsTest {
     }
 
     @Test
+    void aProductFileCountsEachLinesVariantsOrOneSku(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("products.ndjson");
+        Files.write(file, List.of("{\"sku\":\"A\"}", "", "{\"sku\":\"B\",\"variants\":[{\"sku\":\"B-1\"},{\"sku\":\"B-2\"},{\"sku\":\"B-3\"}]}",
+                "{\"sku\":\"C\",\"title\":\"no \\\"variants\\\" here\"}"));
+        assertEquals(5, ImportRuns.skus(file), "1 + 3 + 1: a blank line is none, a title naming variants is one sku");
+    }
+
+    @Test
     void followingStopsWhenAskedBeforeTheEnd(@TempDir Path dir) throws Exception {
         Api api = new Api(base, "token", Duration.ofSeconds(5), 1);
         ImportRuns.Started started = ImportRuns.post(api, "/api", "catalog", products(dir));

@@ -32,6 +32,7 @@ class ScaleReportTest {
             reads.append("small\t").append(r).append("\tcategory\t10\t5\t").append(wrk(product[r - 1] / 2, 4000 * r)).append('\n');
             reads.append("large\t").append(r).append("\tproduct\t10\t5\t").append(wrk(2000, 2000)).append('\n');
             reads.append("large\t").append(r).append("\tcategory\t10\t5\t").append(wrk(1500 - 100 * r, 60_000)).append('\n');
+            reads.append("large\t").append(r).append("\toption_filter\t10\t5\t").append(wrk(1000, 90_000)).append('\n');
         }
         Files.writeString(dir.resolve("reads.tsv"), reads);
         Files.writeString(dir.resolve("profiles.tsv"), "large\trss_mib\t250\nlarge\tidle_cpu_pct\t0.80\nlarge\trss_anon_mib\t210\nlarge\trss_file_mib\t40\nlarge\trestart_median\t3.2\nsmall\trss_mib\t150\n");
@@ -50,6 +51,9 @@ class ScaleReportTest {
         assertEquals("1300", facts.get("scale_rps_category")); // median of 1400, 1300, 1200
         assertEquals("0.65", facts.get("scale_ratio_category"));
         assertEquals("60.0", facts.get("scale_p99_category"));
+        assertEquals("0.50", facts.get("scale_ratio_option_filter"));
+        assertEquals("90.0", facts.get("scale_p99_option_filter"));
+        assertTrue(Files.readString(dir.resolve("out.md")).contains("| large | size, colour and inStock in a category | **1,000** (1,000–1,000) | **0.50** |"));
         assertEquals("1000", facts.get("scale_first_rps_category")); // median of 500, 1000, 1500
         assertEquals("1.30", facts.get("scale_flat_category"));
         assertEquals("1.00", facts.get("scale_flat_product"));
