@@ -22,7 +22,7 @@ import com.example.shop.cart.inventory.InventoryMigration;
 import com.example.shop.cart.inventory.AvailabilityOutbox;
 import com.example.shop.cart.inventory.AvailabilityStore;
 import com.example.shop.cart.inventory.InventoryStore;
-import com.example.shop.cart.inventory.MigrationStore;
+import com.example.shop.web.migrations.MigrationStore;
 import com.example.shop.cart.inventory.MoveStore;
 import com.example.shop.cart.inventory.ReservationStore;
 import com.example.shop.cart.inventory.MoveJournal;

@@ -1,11 +1,15 @@
 package com.example.shop.cart.inventory;
 
 import com.example.shop.problems.Problems;
+import com.example.shop.web.migrations.MigrationMarker;
+import com.example.shop.web.migrations.MigrationStore;
 import com.mongodb.MongoException;
+import com.mongodb.client.MongoDatabase;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
@@ -38,6 +42,11 @@ public class InventoryMigration {
     private final MoveJournal journal;
     private volatile boolean done;
     private volatile boolean stopping;
+
+    @Inject
+    public InventoryMigration(InventoryStore inventory, ReservationStore reservations, MongoDatabase database, MoveJournal journal) {
+        this(inventory, reservations, new MigrationStore(database), journal);
+    }
 
     public InventoryMigration(InventoryStore inventory, ReservationStore reservations, MigrationStore migrations, MoveJournal journal) {
         this.inventory = inventory;
@@ -94,7 +103,7 @@ public class InventoryMigration {
             convert(stock);
             converted[0]++;
         });
-        migrations.record(new MigrationMarker(NAME, true, new Date(), converted[0]));
+        migrations.record(MigrationMarker.done(NAME, converted[0]));
         if (converted[0] > 0) {
             LOG.infof("Converted the stock of %d skus to the reservation ledger", converted[0]);
         }

@@ -1,4 +1,4 @@
-package com.example.shop.cart.inventory;
+package com.example.shop.web.migrations;
 
 import static com.example.shop.web.database.StoredFields.number;
 
@@ -15,12 +15,13 @@ final class MigrationMarkerCodec extends StoredCodec<MigrationMarker> {
     @Override
     protected MigrationMarker fromDocument(Document doc) {
         return new MigrationMarker(doc.getString(MigrationMarker.NAME), Boolean.TRUE.equals(doc.getBoolean(MigrationMarker.DONE)),
-                doc.getDate(MigrationMarker.FINISHED), (int) number(doc, MigrationMarker.CONVERTED));
+                doc.getDate(MigrationMarker.FINISHED), number(doc, MigrationMarker.CONVERTED), doc.get(MigrationMarker.AFTER));
     }
 
     @Override
     protected Document toDocument(MigrationMarker marker) {
         return new Document(MigrationMarker.NAME, marker.name()).append(MigrationMarker.DONE, marker.done())
-                .append(MigrationMarker.FINISHED, marker.finished()).append(MigrationMarker.CONVERTED, marker.converted());
+                .append(MigrationMarker.FINISHED, marker.finished()).append(MigrationMarker.CONVERTED, marker.converted())
+                .append(MigrationMarker.AFTER, marker.after());
     }
 }
