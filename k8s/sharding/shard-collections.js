@@ -33,6 +33,12 @@
 //      Catalog writes are rare admin writes, so a ranged key cannot create a write hot spot
 //      worth hashing for. Routing listings by genre would need a scalar field (for example
 //      a denormalised main genre) that the catalog does not have.
+//    * catalog.product_skus: {_id: "hashed"}: the sku registry, one document per sku (key or
+//      variant), which keeps a sku to one product where products, sharded on {sku: 1}, cannot carry
+//      a unique index on their skus (docs/design.md, "The sku registry"). A claim is an insert or
+//      an equality on _id: hashed spreads skus with shared prefixes and still reaches one shard.
+//      A catalog of a version before the registry left a unique skus_unique index on products,
+//      which MongoDB refuses there: start the catalog of this version once (it drops it) first.
 //    * categories.categories: stays UNSHARDED. The unique slug index cannot be enforced on an
 //      {_id} shard key (shardCollection refuses), and the tree is small; the book itself says
 //      sharding it "has limited value". An unsharded collection lives on its database's
@@ -62,6 +68,7 @@ const BOOK = [
 const CORRECTED = [
   // index: the shard key index the script creates when missing, named as the catalog names it
   { ns: 'catalog.products', key: { sku: 1 }, unique: true, index: { name: 'sku_unique', unique: true } },
+  { ns: 'catalog.product_skus', key: { _id: 'hashed' }, unique: false },
   { ns: 'categories.categories', key: null, why: 'unique slug index and a small tree: left unsharded' },
   { ns: 'cart.cart', key: { _id: 1 }, unique: false },
   { ns: 'cart.inventory', key: { _id: 'hashed' }, unique: false },

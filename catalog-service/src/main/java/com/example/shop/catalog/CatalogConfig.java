@@ -44,6 +44,14 @@ public interface CatalogConfig {
          */
         @WithDefault("100")
         int maxVariants();
+
+        /**
+         * How old a sku's claim in {@code product_skus} must be before another product may take it over
+         * when its product does not hold the sku (a write that died after claiming). Longer than any
+         * write takes from its claim to its product write (docs/design.md#variants).
+         */
+        @WithDefault("PT2M")
+        java.time.Duration skuClaimGrace();
     }
 
     interface Cursor {

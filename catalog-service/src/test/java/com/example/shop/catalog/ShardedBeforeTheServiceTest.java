@@ -77,7 +77,6 @@ class ShardedBeforeTheServiceTest {
                 .body("checks.find { it.name == 'mongodb-schema' }.status", equalTo("UP"));
         List<String> unique = new ArrayList<>();
         TestDatabase.database(DATABASE).getCollection("products").listIndexes().forEach((Document index) -> {
-            // the variants' skus_unique is on skus, not the shard key: not a second index on sku
             if (Boolean.TRUE.equals(index.get("unique")) && index.get("key", Document.class).containsKey("sku")) {
                 unique.add(index.getString("name"));
             }

@@ -91,7 +91,7 @@ class TransientDatabaseErrorsTest {
     void anErrorLabelledRetryableWriteErrorIsA503() {
         String sku = sku("labelled");
         create(anAlbum(sku));
-        FailPoints.always("delete", 89, "RetryableWriteError");
+        FailPoints.always("findAndModify", 89, "RetryableWriteError"); // a delete is a findOneAndDelete
         assertRetryLater(admin().header("If-Match", "\"1\"").when().delete("/products/" + sku).then());
         FailPoints.off();
         given().get("/products/" + sku).then().statusCode(200);

@@ -14,7 +14,6 @@ import com.example.shop.catalog.support.ArmedSeams;
 import com.example.shop.testsupport.JwtTestResource;
 import com.example.shop.testsupport.MongoTestResource;
 import com.example.shop.testsupport.TestDatabase;
-import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
@@ -75,18 +74,33 @@ class VariantMigrationTest {
         return products().find(Filters.regex("sku", "^" + prefix + "-")).sort(Sorts.ascending("_id")).into(new ArrayList<>());
     }
 
+    /**
+     * The migration's record as a store whose migration had come as far as the products there now: the
+     * next run starts after them, at the products a test then writes in the shape of an earlier version.
+     * A second passes first, so that the test's ObjectIds sort after every one there.
+     */
+    static void migrationDoneThroughNow() throws InterruptedException {
+        Document last = products().find().sort(Sorts.descending("_id")).first();
+        TestDatabase.database("catalog").getCollection("migrations").replaceOne(new Document("_id", "sku-registry"),
+                new Document("_id", "sku-registry").append("done", false).append("converted", 0L)
+                        .append("after", last == null ? null : last.get("_id")),
+                new com.mongodb.client.model.ReplaceOptions().upsert(true));
+        Thread.sleep(1100);
+    }
+
     private static Document audioAlbumType() {
         return TestDatabase.database("catalog").getCollection("product_types").find(new Document("_id", "Audio Album")).first();
     }
 
     /**
-     * A replica killed during its start-up migration: the next start-up's migration resumes by the
-     * same filter and completes it, and one more changes nothing. The stock is cart-service's ledger,
+     * A replica killed during its start-up migration: the next start-up's migration resumes where the
+     * recorded progress says and completes it, and one more changes nothing. The stock is cart-service's ledger,
      * by sku, which a product document does not hold: so the check is that every document is as it
      * was plus {@code skus: [key]}, its key and every other field untouched.
      */
     @Test
-    void aMigrationKilledAfterItsFirstBatchIsCompletedByTheNextAndAThirdChangesNothing() {
+    void aMigrationKilledAfterItsFirstBatchIsCompletedByTheNextAndAThirdChangesNothing() throws Exception {
+        migrationDoneThroughNow();
         TestDatabase.database("catalog").getCollection("product_types")
                 .updateOne(new Document("_id", "Audio Album"), new Document("$unset", new Document("options", "")));
         String prefix = sku("old-kill");
@@ -130,7 +144,8 @@ class VariantMigrationTest {
     }
 
     @Test
-    void productsWrittenBeforeVariantsGetTheirSkusOnceAndKeepTheirKeys() {
+    void productsWrittenBeforeVariantsGetTheirSkusOnceAndKeepTheirKeys() throws Exception {
+        migrationDoneThroughNow();
         String prefix = sku("old");
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -155,12 +170,14 @@ class VariantMigrationTest {
             given().when().get("/products/" + key).then().statusCode(200).body("sku", equalTo(key))
                     .body("options", equalTo(List.of())).body("variants.sku", equalTo(List.of(key)));
         }
-        // an old key is now taken as a variant sku: by the request's check and by the unique index itself
+        // an old key is now claimed for its product in the sku registry, so taken as another's variant sku
+        for (String key : keys) {
+            assertEquals(key, TestDatabase.database("catalog").getCollection("product_skus")
+                    .find(new Document("_id", key)).first().getString("product"));
+        }
         Map<String, Object> shirt = VariantsTest.shirt(sku("after"), "S", "black");
         ((List<Map<String, Object>>) shirt.get("variants")).get(0).put("sku", keys.get(1));
         admin().body(shirt).when().post("/products").then().statusCode(409).body("field", equalTo("variants[0].sku"));
-        assertThrows(MongoWriteException.class, () -> products().insertOne(oldFilm(sku("direct"))
-                .append("skus", List.of("x-" + prefix, keys.get(2)))));
     }
 
     @Test

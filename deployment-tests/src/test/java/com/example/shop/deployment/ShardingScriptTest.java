@@ -30,7 +30,9 @@ class ShardingScriptTest {
             {"collections": {
               "catalog.products": {"count": 5, "arrays": ["details.genre"], "indexes": [
                 {"name": "_id_", "key": {"_id": 1}}, {"name": "sku_unique", "key": {"sku": 1}, "unique": true},
-                {"name": "type_genre_issue", "key": {"type": 1, "details.genre": 1, "details.issue_date": 1}}]},
+                {"name": "type_genre_issue", "key": {"type": 1, "details.genre": 1, "details.issue_date": 1}},
+                {"name": "skus_1", "key": {"skus": 1}}]},
+              "catalog.product_skus": {"count": 9, "indexes": [{"name": "_id_", "key": {"_id": 1}}]},
               "categories.categories": {"count": 3, "indexes": [
                 {"name": "_id_", "key": {"_id": 1}}, {"name": "slug_unique", "key": {"slug": 1}, "unique": true}]},
               "cart.cart": {"count": 2, "indexes": [{"name": "_id_", "key": {"_id": 1}},
@@ -59,6 +61,7 @@ class ShardingScriptTest {
         assertTrue(out.contains("[\"createIndex\",\"cart.inventory\",{\"_id\":\"hashed\"}]"), out);
         assertTrue(out.contains("[\"shardCollection\",\"cart.inventory\",{\"_id\":\"hashed\"},false]"), out);
         assertTrue(out.contains("[\"shardCollection\",\"cart.reservations\",{\"_id\":\"hashed\"},false]"), out);
+        assertTrue(out.contains("[\"shardCollection\",\"catalog.product_skus\",{\"_id\":\"hashed\"},false]"), out);
         assertTrue(out.contains("categories.categories: not sharded"), out);
         assertTrue(!out.contains("\"categories.categories\","), "categories must stay unsharded: " + out);
     }
@@ -87,6 +90,15 @@ class ShardingScriptTest {
         assertTrue(out.contains("[\"shardCollection\",\"catalog.products\",{\"sku\":1},true]"), out);
     }
 
+    /** A catalog of a version before the sku registry left a unique index on skus, which MongoDB refuses there. */
+    @Test
+    void theUniqueSkusIndexOfAnEarlierCatalogIsReported() throws Exception {
+        String out = run(Map.of(), SERVICES_STATE.replace("{\"name\": \"skus_1\", \"key\": {\"skus\": 1}}",
+                "{\"name\": \"skus_unique\", \"key\": {\"skus\": 1}, \"unique\": true}"));
+        assertTrue(out.contains("EXIT 1") && out.contains("unique index skus_unique"), out);
+        assertTrue(!out.contains("[\"shardCollection\",\"catalog.products\""), out);
+    }
+
     /** The Job starts with the cluster: it waits (up to WAIT_SECONDS) for a shard, and gives up with a message. */
     @Test
     void itWaitsForAShardAndGivesUpWithoutOne() throws Exception {
@@ -112,7 +124,8 @@ class ShardingScriptTest {
     @Test
     void itIsIdempotentAndRefusesAPlainReplicaSet() throws Exception {
         String sharded = SERVICES_STATE.trim().replaceFirst("}$", ", \"sharded\": {\"catalog.products\": {\"sku\": 1},"
-                + " \"cart.cart\": {\"_id\": 1}, \"cart.inventory\": {\"_id\": \"hashed\"}, \"cart.reservations\": {\"_id\": \"hashed\"}}}");
+                + " \"catalog.product_skus\": {\"_id\": \"hashed\"}, \"cart.cart\": {\"_id\": 1}, \"cart.inventory\": {\"_id\": \"hashed\"},"
+                + " \"cart.reservations\": {\"_id\": \"hashed\"}}}");
         String again = run(Map.of(), sharded);
         assertTrue(again.contains("EXIT 0") && !again.contains("\"shardCollection\""), again);
         assertTrue(again.contains("catalog.products: already sharded on {\"sku\":1}"), again);

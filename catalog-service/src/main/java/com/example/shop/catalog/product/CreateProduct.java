@@ -2,32 +2,41 @@ package com.example.shop.catalog.product;
 
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.catalog.search.feed.IndexUpdates;
+import com.example.shop.problems.ProblemException;
 import com.example.shop.problems.Problems;
 import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
- * Creates a product at version 1 with one {@code insertOne}. The unique index on {@code sku}
- * refuses a duplicate (11000 → 409 duplicate-sku), so the insert waits until that index exists:
- * without it the answer is a 503, never a write that could duplicate a sku. The product is in this
- * replica's listings before the answer ({@link IndexUpdates}).
+ * Creates a product at version 1: a read of its key, its skus claimed in the {@link SkuRegistryStore} (a
+ * sku another product holds is a 409 naming the field), then one {@code insertOne}. The unique index on {@code sku}
+ * refuses a duplicate key (11000 → 409 duplicate-sku), so the insert waits until the schema is in
+ * place (that index, and the registry filled by the migration): without it the answer is a 503,
+ * never a write that could duplicate a sku. A refusal gives back the claims it made. The product is
+ * in this replica's listings before the answer ({@link IndexUpdates}).
  */
 @Singleton
-public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetup schema, IndexUpdates index,
-        ListedProducts listed, ProductAnswers answers) {
+public record CreateProduct(ProductStore store, SkuRegistryStore registry, ProductFields fields, SchemaSetup schema,
+        IndexUpdates index, ListedProducts listed, ProductAnswers answers) {
 
     /** Inserts the product, then puts it in this replica's search index before answering (write-through). */
     public ProductView create(ProductBody body) {
         StoredProduct product = newProduct(body);
-        schema.requireReady(); // no insert without the unique sku index: it is what refuses a duplicate
+        schema.requireReady(); // no insert without the unique sku index and a complete registry
         if (store.versionOf(body.sku()).isPresent()) {
-            // refused before the write begins, so that a refusal changes nothing (not even the catalog
-            // revision); the unique index still refuses one that races in after this read
+            // refused before the write begins, so that a refusal changes nothing (not even a claim's
+            // time or the catalog revision); the unique index still refuses one that races in after this read
             throw CatalogProblems.duplicateSku(body.sku());
         }
-        refuseTakenSkus(store, product, null);
+        SkuRegistryStore.Claim claim = registry.claim(product.sku(), product.skus());
+        if (!claim.granted()) {
+            registry.release(product.sku(), claim.inserted());
+            throw takenSku(product, claim.taken(), i -> "variants[" + i + "]");
+        }
         // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds;
         // it holds every sku of the product, so that an availability report naming a variant overlaps it
         try (IndexUpdates.Change change = index.change(product.skus())) {
@@ -35,8 +44,8 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
                 store.insert(product);
             } catch (MongoWriteException e) {
                 if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
-                    change.none();
-                    refuseTakenSkus(store, product, null); // a variant's sku taken since the read above
+                    change.none(); // a create of the same key that raced in after the read above
+                    registry.release(product.sku(), claim.inserted());
                     throw CatalogProblems.duplicateSku(body.sku());
                 }
                 throw e;
@@ -47,31 +56,23 @@ public record CreateProduct(ProductStore store, ProductFields fields, SchemaSetu
     }
 
     /**
-     * Refuses a product whose skus another product (any but {@code key}, the product itself when it is
-     * replaced) uses: 409 naming the first such field ({@code sku}, {@code variants[2].sku}). The unique
-     * {@code skus} index refuses one that races in after this read.
+     * The 409 for a product whose skus the registry gives to other products ({@code taken}: sku → owner):
+     * it names the first such field, the key ({@code sku}) before the variants ({@code variants[2].sku};
+     * {@code variantField} names the i-th variant, {@code ""} the one a variant request sends).
      */
-    static void refuseTakenSkus(ProductStore store, StoredProduct product, String key) {
-        refuseTakenSkus(store, product, key, i -> "variants[" + i + "]");
-    }
-
-    /** As above, {@code variantField} naming the i-th variant ({@code ""}: the one a variant request sends). */
-    static void refuseTakenSkus(ProductStore store, StoredProduct product, String key,
-                                java.util.function.IntFunction<String> variantField) {
-        java.util.Map<String, String> owners = store.owners(product.skus(), key);
-        if (owners.isEmpty()) {
-            return;
-        }
-        if (owners.containsKey(product.sku())) {
-            throw CatalogProblems.skuTaken("sku", product.sku(), owners.get(product.sku()));
+    static ProblemException takenSku(StoredProduct product, Map<String, String> taken, IntFunction<String> variantField) {
+        if (taken.containsKey(product.sku())) {
+            return CatalogProblems.skuTaken("sku", product.sku(), taken.get(product.sku()));
         }
         for (int i = 0; i < product.variants().size(); i++) {
             String sku = product.variants().get(i).sku();
-            if (owners.containsKey(sku)) {
+            if (taken.containsKey(sku)) {
                 String field = variantField.apply(i);
-                throw CatalogProblems.skuTaken(field.isEmpty() ? "sku" : field + ".sku", sku, owners.get(sku));
+                return CatalogProblems.skuTaken(field.isEmpty() ? "sku" : field + ".sku", sku, taken.get(sku));
             }
         }
+        String sku = taken.keySet().iterator().next();
+        return CatalogProblems.skuTaken("sku", sku, taken.get(sku));
     }
 
     /**

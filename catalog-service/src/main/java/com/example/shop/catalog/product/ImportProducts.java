@@ -22,8 +22,10 @@ import java.util.Set;
 
 /**
  * Product import: each line is the body of {@code POST /products}, built into its stored document
- * by the same rules ({@link CreateProduct#newProduct}). A batch costs two round trips whatever its
- * size: one {@code find({sku: {$in: [...]}})} (the unique sku index) tells which products exist, and
+ * by the same rules ({@link CreateProduct#newProduct}). A batch costs three round trips whatever its
+ * size: one {@code find({sku: {$in: [...]}})} (the unique sku index) tells which products exist, one
+ * insert claims the skus the lines add in the {@link SkuRegistryStore} (none when no line adds one; a line
+ * whose sku another product holds is rejected naming the field), and
  * one unordered {@code bulkWrite} inserts the new ones at version 1 and replaces the changed ones at
  * their version + 1, guarded by {@code {_id, version}} as a PUT is by If-Match. A product whose
  * stored fields already equal the line's is left alone ({@code unchanged}), so importing a file
@@ -37,8 +39,8 @@ import java.util.Set;
  * the catalog as much as a third round trip.
  */
 @Singleton
-record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSetup schema, IndexUpdates index,
-        ListedProducts listed) implements LineImporter<ProductBody> {
+record ImportProducts(ProductStore store, SkuRegistryStore registry, CreateProduct createProduct, SchemaSetup schema,
+        IndexUpdates index, ListedProducts listed) implements LineImporter<ProductBody> {
 
     private static final ImportKind<ProductBody> KIND = new ImportKind<>("products", ProductBody.class, ProductBody::sku, "sku");
     private static final int ATTEMPTS = 2;
@@ -50,7 +52,7 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
 
     @Override
     public void importBatch(List<ImportLine<ProductBody>> batch, ImportOutcomes outcomes) {
-        schema.requireReady(); // no insert without the unique sku index
+        schema.requireReady(); // no insert without the unique sku index and a complete registry
         Map<String, Candidate> pending = new HashMap<>();
         for (ImportLine<ProductBody> line : batch) {
             try {
@@ -89,26 +91,46 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
         }
     }
 
-    /** One read and one bulk write for the candidates; those that lost a race, to be tried again. */
+    /**
+     * One read, the claims of the skus the lines add ({@link SkuRegistryStore#claimAll}: one insert) and one
+     * bulk write for the candidates; those that lost a race, to be tried again.
+     */
     private Map<String, Candidate> write(Map<String, Candidate> candidates, ImportOutcomes outcomes, Settled settled,
                                          boolean lastAttempt) {
         Map<String, ProductStore.Existing> existing = store.existing(candidates.keySet());
-        List<ProductStore.BatchWrite> writes = new ArrayList<>(candidates.size());
-        List<Candidate> written = new ArrayList<>(candidates.size());
+        List<Candidate> toWrite = new ArrayList<>(candidates.size());
+        Map<String, List<String>> adding = new HashMap<>();
         for (Candidate candidate : candidates.values()) {
             ProductStore.Existing current = existing.get(candidate.sku());
             if (current == null) {
-                writes.add(new ProductStore.BatchWrite(candidate.product(), null));
-                written.add(candidate.asCreate());
+                toWrite.add(candidate.asCreate());
+                adding.put(candidate.sku(), candidate.product().skus());
             } else if (current.product().sameFieldsAs(candidate.product())) {
                 outcomes.unchanged(candidate.line());
                 settled.unchanged.add(candidate.sku());
             } else {
                 long version = ((Number) current.version()).longValue();
-                StoredProduct replacement = candidate.product().withVersion(version + 1);
-                writes.add(new ProductStore.BatchWrite(replacement, current));
-                written.add(candidate.asUpdate(replacement, version));
+                toWrite.add(candidate.asUpdate(candidate.product().withVersion(version + 1), version, current));
+                List<String> held = current.product().skus();
+                List<String> added = candidate.product().skus().stream().filter(sku -> !held.contains(sku)).toList();
+                if (!added.isEmpty()) {
+                    adding.put(candidate.sku(), added);
+                }
             }
+        }
+        Map<String, SkuRegistryStore.Claim> claims = adding.isEmpty() ? Map.of() : registry.claimAll(adding);
+        List<ProductStore.BatchWrite> writes = new ArrayList<>(toWrite.size());
+        List<Candidate> written = new ArrayList<>(toWrite.size());
+        for (Candidate candidate : toWrite) {
+            SkuRegistryStore.Claim claim = claims.get(candidate.sku());
+            if (claim != null && !claim.granted()) {
+                registry.release(candidate.sku(), claim.inserted());
+                outcomes.rejected(candidate.line(),
+                        CreateProduct.takenSku(candidate.product(), claim.taken(), i -> "variants[" + i + "]").problem());
+                continue;
+            }
+            writes.add(new ProductStore.BatchWrite(candidate.product(), candidate.replacing()));
+            written.add(candidate);
         }
         if (writes.isEmpty()) {
             return Map.of();
@@ -129,10 +151,12 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
                     updates.add(candidate);
                 }
             } else if (ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY && !lastAttempt) {
-                retry.put(candidate.sku(), candidate.fresh());
+                retry.put(candidate.sku(), candidate.fresh()); // a create of the same key raced in: tried as its replace
             } else if (ErrorCategory.fromErrorCode(error.getCode()) == ErrorCategory.DUPLICATE_KEY) {
-                outcomes.rejected(candidate.line(), takenSku(candidate).problem());
+                release(claims, candidate);
+                outcomes.rejected(candidate.line(), CatalogProblems.duplicateSku(candidate.sku()).problem());
             } else {
+                release(claims, candidate);
                 outcomes.rejected(candidate.line(), Problem.of(400, "invalid-product", "Invalid product",
                         "The database refused the product: " + error.getMessage()).with("field", "details"));
             }
@@ -176,23 +200,19 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
         }
     }
 
-    /**
-     * The problem of a line the unique indexes refused twice: its key, or a variant's sku another
-     * product uses ({@code variants[2].sku}), as a single request names it.
-     */
-    private ProblemException takenSku(Candidate candidate) {
-        try {
-            CreateProduct.refuseTakenSkus(store, candidate.product(), candidate.isCreate() ? null : candidate.sku());
-        } catch (ProblemException taken) {
-            return taken;
+    /** Gives back the claims a line made that was not written. */
+    private void release(Map<String, SkuRegistryStore.Claim> claims, Candidate candidate) {
+        SkuRegistryStore.Claim claim = claims.get(candidate.sku());
+        if (claim != null) {
+            registry.release(candidate.sku(), claim.inserted());
         }
-        return CatalogProblems.duplicateSku(candidate.sku());
     }
 
-    private record Candidate(ImportLine<ProductBody> line, StoredProduct product, boolean isCreate, long readVersion) {
+    private record Candidate(ImportLine<ProductBody> line, StoredProduct product, boolean isCreate, long readVersion,
+                             ProductStore.Existing replacing) {
 
         Candidate(ImportLine<ProductBody> line, StoredProduct product) {
-            this(line, product, false, 0);
+            this(line, product, false, 0, null);
         }
 
         String sku() {
@@ -200,12 +220,12 @@ record ImportProducts(ProductStore store, CreateProduct createProduct, SchemaSet
         }
 
         Candidate asCreate() {
-            return new Candidate(line, product, true, 0);
+            return new Candidate(line, product, true, 0, null);
         }
 
-        /** The line as the replace of the product read at {@code version}: {@code replacement} is what it stores. */
-        Candidate asUpdate(StoredProduct replacement, long version) {
-            return new Candidate(line, replacement, false, version);
+        /** The line as the replace of {@code current}, read at {@code version}: {@code replacement} is what it stores. */
+        Candidate asUpdate(StoredProduct replacement, long version, ProductStore.Existing current) {
+            return new Candidate(line, replacement, false, version, current);
         }
 
         /** The same line for another attempt (each write makes its own document, so no {@code _id} of a failed insert stays). */

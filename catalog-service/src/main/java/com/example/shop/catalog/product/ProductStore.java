@@ -3,7 +3,6 @@ package com.example.shop.catalog.product;
 import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
-import static com.mongodb.client.model.Filters.or;
 
 import com.example.shop.catalog.producttype.ProductType;
 import com.example.shop.web.bulk.IdOrderedScan;
@@ -15,6 +14,7 @@ import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.FindOneAndDeleteOptions;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
@@ -27,7 +27,6 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.Updates;
-import com.mongodb.ErrorCategory;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -70,10 +69,9 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     static final List<RequiredIndex> INDEXES = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKU),
                     new IndexOptions().unique(true).name("sku_unique")),
-            // a sku names one product across all of them, key or variant; sparse, so that it exists while
-            // the migration gives the products written before variants their skus (docs/design.md#variants)
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKUS),
-                    new IndexOptions().unique(true).sparse(true).name("skus_unique")),
+            // finds a product by a variant's sku; not unique: the sku registry keeps a sku to one product, since
+            // MongoDB refuses a unique index here when products are sharded on {sku: 1} (docs/design.md#variants)
+            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKUS)).replacing("skus_unique"),
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
@@ -128,7 +126,7 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
 
     /**
      * The product sold under this sku, by its key or a variant's sku: a read of {@code sku}, then, when
-     * no product has it as its key, of {@code skus}, each on its unique index. Two reads rather than one
+     * no product has it as its key, of {@code skus}, each on its index. Two reads rather than one
      * {@code $or}, which the embedded server answers by scanning every product; the key, the common
      * case, costs one. The first also finds the products written before variants, whose {@code skus}
      * the migration may not have written yet.
@@ -138,29 +136,15 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         return Optional.ofNullable(byKey != null ? byKey : products.find(eq(StoredProduct.SKUS, sku)).first());
     }
 
-    /**
-     * Which of these skus a product other than {@code except} (a key; null: none) already uses, sku →
-     * that product's key: a read along each of the two unique indexes, as {@link #byAnySku}.
-     */
-    Map<String, String> owners(Collection<String> skus, String except) {
-        Map<String, String> owners = new HashMap<>();
-        List<Document> holders = documents.find(in(StoredProduct.SKU, skus))
-                .projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS)).into(new ArrayList<>());
-        documents.find(in(StoredProduct.SKUS, skus)).projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS))
-                .into(holders);
-        for (Document product : holders) {
+    /** The skus each of these products holds (key → skus; {@code [key]} for one written before variants), one read. */
+    Map<String, List<String>> skusOf(Collection<String> keys) {
+        Map<String, List<String>> skus = new HashMap<>();
+        for (Document product : documents.find(in(StoredProduct.SKU, keys))
+                .projection(Projections.include(StoredProduct.SKU, StoredProduct.SKUS))) {
             String key = product.getString(StoredProduct.SKU);
-            if (key.equals(except)) {
-                continue;
-            }
-            List<String> used = product.getList(StoredProduct.SKUS, String.class, List.of(key));
-            for (String sku : skus) {
-                if (key.equals(sku) || used.contains(sku)) {
-                    owners.put(sku, key);
-                }
-            }
+            skus.put(key, product.getList(StoredProduct.SKUS, String.class, List.of(key)));
         }
-        return owners;
+        return skus;
     }
 
     /**
@@ -187,6 +171,18 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     Optional<Object> versionOf(String sku) {
         Document current = documents.find(eq(StoredProduct.SKU, sku)).projection(Projections.include(StoredProduct.VERSION)).first();
         return Optional.ofNullable(current).map(product -> product.get(StoredProduct.VERSION));
+    }
+
+    /** A product's stored version as stored and the skus it holds: what a replace checks and claims from. */
+    record Current(Object version, List<String> skus) {
+    }
+
+    /** The product's stored version and skus, if the product exists. */
+    Optional<Current> current(String sku) {
+        Document current = documents.find(eq(StoredProduct.SKU, sku))
+                .projection(Projections.include(StoredProduct.VERSION, StoredProduct.SKUS)).first();
+        return Optional.ofNullable(current).map(product -> new Current(product.get(StoredProduct.VERSION),
+                product.getList(StoredProduct.SKUS, String.class, List.of(sku))));
     }
 
     /** A product as an import found it: its {@code _id} and its version as stored, which a replace is guarded by. */
@@ -229,11 +225,16 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
                 and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion)), update, RETURN_UPDATED));
     }
 
-    /** Deletes the product {@code sku}, when {@code expectedVersion} is given only at that version; whether one was. */
-    boolean delete(String sku, Long expectedVersion) {
+    /**
+     * Deletes the product {@code sku}, when {@code expectedVersion} is given only at that version: the skus
+     * it held, or empty when none was deleted.
+     */
+    Optional<List<String>> delete(String sku, Long expectedVersion) {
         Bson filter = expectedVersion == null ? eq(StoredProduct.SKU, sku)
                 : and(eq(StoredProduct.SKU, sku), eq(StoredProduct.VERSION, expectedVersion));
-        return products.deleteOne(filter).getDeletedCount() > 0;
+        Document deleted = documents.findOneAndDelete(filter,
+                new FindOneAndDeleteOptions().projection(Projections.include(StoredProduct.SKUS)));
+        return Optional.ofNullable(deleted).map(product -> product.getList(StoredProduct.SKUS, String.class, List.of(sku)));
     }
 
     /** One write of an import's batch: a new product inserted, or {@code replacing} replaced if it is unchanged since read. */
@@ -264,44 +265,43 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         }
     }
 
-    /** What one batch of the skus migration did: the last {@code _id} it read (null: none left), and its counts. */
-    record SkusBatch(Object lastId, int given, List<String> refused) {
+    /** A product as the sku registry's migration reads it: its {@code _id}, key and skus (null: written before variants). */
+    record KeyedSkus(Object id, String sku, List<String> skus) {
+
+        /** The skus the product holds: {@code [sku]} for one written before variants. */
+        List<String> held() {
+            return skus == null ? List.of(sku) : skus;
+        }
+    }
+
+    /** The next {@code size} products after {@code afterId} (null: from the first) in {@code _id} order, their key and skus only. */
+    List<KeyedSkus> keyedSkus(Object afterId, int size) {
+        Bson filter = afterId == null ? new Document() : Filters.gt(StoredProduct.ID, afterId);
+        List<KeyedSkus> batch = new ArrayList<>(size);
+        for (Document product : documents.find(filter).projection(Projections.include(StoredProduct.ID, StoredProduct.SKU,
+                StoredProduct.SKUS)).sort(Sorts.ascending(StoredProduct.ID)).limit(size)) {
+            batch.add(new KeyedSkus(product.get(StoredProduct.ID), product.getString(StoredProduct.SKU),
+                    product.getList(StoredProduct.SKUS, String.class)));
+        }
+        return batch;
     }
 
     /**
-     * Gives the next {@code size} products written before variants (no {@code skus}, {@code _id} after
-     * {@code afterId}, in {@code _id} order) {@code skus: [sku]}: one read and one unordered bulk of
-     * {@code updateOne({_id, skus: {$exists: false}}, {$set: {skus: [sku]}})}, so that a product given
-     * its skus meanwhile is left alone. A key another product already uses as a variant's sku is
-     * refused by the unique index: its key is reported and the product left as it was.
+     * Gives these products, written before variants, {@code skus: [sku]}: one unordered bulk of
+     * {@code updateOne({_id, skus: {$exists: false}}, {$set: {skus: [sku]}})}, so that a product given its
+     * skus meanwhile is left alone. How many were given theirs.
      */
-    SkusBatch giveSkus(Object afterId, int size) {
+    int giveSkus(List<KeyedSkus> products) {
+        if (products.isEmpty()) {
+            return 0;
+        }
         Bson withoutSkus = Filters.exists(StoredProduct.SKUS, false);
-        Bson filter = afterId == null ? withoutSkus : and(withoutSkus, Filters.gt(StoredProduct.ID, afterId));
-        List<Document> batch = documents.find(filter).projection(Projections.include(StoredProduct.ID, StoredProduct.SKU))
-                .sort(Sorts.ascending(StoredProduct.ID)).limit(size).into(new ArrayList<>());
-        if (batch.isEmpty()) {
-            return new SkusBatch(null, 0, List.of());
+        List<WriteModel<Document>> writes = new ArrayList<>(products.size());
+        for (KeyedSkus product : products) {
+            writes.add(new UpdateOneModel<>(and(eq(StoredProduct.ID, product.id()), withoutSkus),
+                    Updates.set(StoredProduct.SKUS, List.of(product.sku()))));
         }
-        List<WriteModel<Document>> writes = new ArrayList<>(batch.size());
-        for (Document product : batch) {
-            writes.add(new UpdateOneModel<>(and(eq(StoredProduct.ID, product.get(StoredProduct.ID)), withoutSkus),
-                    Updates.set(StoredProduct.SKUS, List.of(product.getString(StoredProduct.SKU)))));
-        }
-        List<String> refused = new ArrayList<>();
-        int given;
-        try {
-            given = documents.bulkWrite(writes, new BulkWriteOptions().ordered(false)).getModifiedCount();
-        } catch (MongoBulkWriteException e) {
-            given = e.getWriteResult().getModifiedCount();
-            for (BulkWriteError error : e.getWriteErrors()) {
-                if (ErrorCategory.fromErrorCode(error.getCode()) != ErrorCategory.DUPLICATE_KEY) {
-                    throw e;
-                }
-                refused.add(batch.get(error.getIndex()).getString(StoredProduct.SKU));
-            }
-        }
-        return new SkusBatch(batch.get(batch.size() - 1).get(StoredProduct.ID), given, refused);
+        return documents.bulkWrite(writes, new BulkWriteOptions().ordered(false)).getModifiedCount();
     }
 
     /** Every product, a page at a time along {@code _id} ({@link IdOrderedScan}); close it when done. */

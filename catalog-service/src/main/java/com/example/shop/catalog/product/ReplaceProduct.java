@@ -3,10 +3,9 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.CatalogProblems;
 import com.example.shop.catalog.search.feed.IndexUpdates;
 import com.example.shop.problems.Problems;
-import com.mongodb.ErrorCategory;
-import com.mongodb.MongoCommandException;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -16,8 +15,8 @@ import java.util.function.IntFunction;
  * new state is in this replica's listings before the answer ({@link IndexUpdates}).
  */
 @Singleton
-public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpdates index, ListedProducts listed,
-        ProductAnswers answers) {
+public record ReplaceProduct(ProductStore store, SkuRegistryStore registry, ProductFields fields, IndexUpdates index,
+        ListedProducts listed, ProductAnswers answers) {
 
     public ProductView replace(String sku, long expectedVersion, ProductBody body) {
         if (body.sku() != null && !body.sku().equals(sku)) {
@@ -63,28 +62,25 @@ public record ReplaceProduct(ProductStore store, ProductFields fields, IndexUpda
     ProductView write(String sku, long expectedVersion, StoredProduct replacement, IntFunction<String> variantField) {
         // A stale or unknown product is refused before the write begins, so that a refusal changes
         // nothing (not even the catalog revision); the guarded update still refuses a race after this read.
-        Object stored = store.versionOf(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
-        if (((Number) stored).longValue() != expectedVersion) {
-            throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
+        ProductStore.Current stored = store.current(sku).orElseThrow(() -> CatalogProblems.unknownProduct(sku));
+        if (((Number) stored.version()).longValue() != expectedVersion) {
+            throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored.version());
         }
-        CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
+        // the skus the product holds are its own in the registry: only those it adds are claimed
+        List<String> added = replacement.skus().stream().filter(each -> !stored.skus().contains(each)).toList();
+        SkuRegistryStore.Claim claim = added.isEmpty() ? new SkuRegistryStore.Claim(Map.of(), List.of()) : registry.claim(sku, added);
+        if (!claim.granted()) {
+            registry.release(sku, claim.inserted());
+            throw CreateProduct.takenSku(replacement, claim.taken(), variantField);
+        }
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
         // every sku of the product (a replace keeps every variant), so that an availability report naming a variant overlaps it
         try (IndexUpdates.Change change = index.change(replacement.skus())) {
-            StoredProduct replaced;
-            try {
-                replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
-            } catch (MongoCommandException e) {
-                if (ErrorCategory.fromErrorCode(e.getErrorCode()) != ErrorCategory.DUPLICATE_KEY) {
-                    throw e;
-                }
-                change.none(); // a variant's sku taken since the read above: the unique skus index refused it
-                CreateProduct.refuseTakenSkus(store, replacement, sku, variantField);
-                throw e;
-            }
+            StoredProduct replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
             if (replaced == null) {
                 change.none();
+                registry.release(sku, claim.inserted());
                 throw store.versionOf(sku)
                         .map(current -> Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, current))
                         .orElseGet(() -> CatalogProblems.unknownProduct(sku));

@@ -67,7 +67,7 @@ public record StoredProduct(String sku, String type, String title, String descri
     public static final String OPTION_VALUES = "values";
     public static final String VARIANTS = "variants";
     public static final String RETIRED = "retired";
-    /** The key and every variant's sku, once each: what the unique index holds and what a sku is looked up by. */
+    /** The key and every variant's sku, once each: what the sku registry holds for the product and what a sku is looked up by. */
     public static final String SKUS = "skus";
     static final String VARIANTS_SKU = VARIANTS + "." + SKU;
     /** Paths into {@code pricing}, for the indexes. */

@@ -742,6 +742,10 @@ class IndexLifecycleTest {
                     public int maxVariants() {
                         return 100;
                     }
+
+                    public java.time.Duration skuClaimGrace() {
+                        return java.time.Duration.ofMinutes(2);
+                    }
                 };
             }
 
