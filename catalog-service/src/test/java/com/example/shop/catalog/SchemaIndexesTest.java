@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * The indexes web-support's SchemaSetup gathers from the features are, key for key and option for
  * option, the ones the catalog declared before the features declared them, so that no deployment
  * sees a different index: the list below is that declaration, as it stood, but for {@code skus},
- * whose unique index the sku registry replaced (dropped at start-up, SkuRegistryMigrationTest).
+ * whose unique index the sku registry replaced (dropped at start-up: SkuRegistryMigrationTest).
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -30,8 +30,6 @@ class SchemaIndexesTest {
 
     static final List<RequiredIndex> AS_DEPLOYED = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
-            // variants: a product found by a variant's sku; not unique (the sku registry keeps a sku to one product)
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("skus")),
             RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.pct_savings")),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
                     Indexes.descending("details.issue_date"))),

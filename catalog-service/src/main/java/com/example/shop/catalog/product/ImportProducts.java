@@ -182,7 +182,7 @@ record ImportProducts(ProductStore store, SkuRegistryStore registry, CreateProdu
             return;
         }
         Map<String, StoredProduct> after = new HashMap<>();
-        for (StoredProduct product : store.bySkus(updates.stream().map(Candidate::sku).toList())) {
+        for (StoredProduct product : store.byKeys(updates.stream().map(Candidate::sku).toList())) {
             after.put(product.sku(), product);
         }
         for (Candidate candidate : updates) {

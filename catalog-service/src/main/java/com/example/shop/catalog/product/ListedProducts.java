@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * time along the {@code _id} index.
  */
 @Singleton
-record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) implements ProductSource {
+record ListedProducts(ProductStore store, ProductsBySku bySku, PerCartLimit perCartLimit, ObjectMapper json)
+        implements ProductSource {
 
     @Override
     public void forEach(Consumer<ListedProduct> each) {
@@ -41,7 +42,7 @@ record ListedProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMappe
     public Map<String, ListedProduct> find(Collection<String> skus) {
         Set<String> asked = new HashSet<>(skus);
         Map<String, ListedProduct> found = new HashMap<>();
-        for (StoredProduct stored : store.bySkus(asked)) {
+        for (StoredProduct stored : bySku.find(asked)) {
             ListedProduct listed = listed(stored);
             for (String sku : stored.skus()) { // the key, and each variant's sku (retired ones too: still its product's)
                 if (asked.contains(sku)) {

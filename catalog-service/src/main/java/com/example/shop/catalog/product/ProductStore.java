@@ -32,11 +32,9 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bson.Document;
@@ -69,9 +67,6 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     static final List<RequiredIndex> INDEXES = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKU),
                     new IndexOptions().unique(true).name("sku_unique")),
-            // finds a product by a variant's sku; not unique: the sku registry keeps a sku to one product, since
-            // MongoDB refuses a unique index here when products are sharded on {sku: 1} (docs/design.md#variants)
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKUS)).replacing("skus_unique"),
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
             RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
                     Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
@@ -124,18 +119,6 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         return Optional.ofNullable(products.find(eq(StoredProduct.SKU, sku)).first());
     }
 
-    /**
-     * The product sold under this sku, by its key or a variant's sku: a read of {@code sku}, then, when
-     * no product has it as its key, of {@code skus}, each on its index. Two reads rather than one
-     * {@code $or}, which the embedded server answers by scanning every product; the key, the common
-     * case, costs one. The first also finds the products written before variants, whose {@code skus}
-     * the migration may not have written yet.
-     */
-    Optional<StoredProduct> byAnySku(String sku) {
-        StoredProduct byKey = products.find(eq(StoredProduct.SKU, sku)).first();
-        return Optional.ofNullable(byKey != null ? byKey : products.find(eq(StoredProduct.SKUS, sku)).first());
-    }
-
     /** The skus each of these products holds (key → skus; {@code [key]} for one written before variants), one read. */
     Map<String, List<String>> skusOf(Collection<String> keys) {
         Map<String, List<String>> skus = new HashMap<>();
@@ -147,24 +130,23 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         return skus;
     }
 
+    /** The products with these keys, one read on the unique sku index. */
+    List<StoredProduct> byKeys(Collection<String> keys) {
+        return products.find(in(StoredProduct.SKU, keys)).into(new ArrayList<>());
+    }
+
     /**
-     * The products holding any of these skus, as key or as a variant's sku: one read by key, and one of
-     * {@code skus} for the skus that are no product's key (as {@link #byAnySku}, no {@code $or}); {@code sku}
-     * still finds a product written before {@code skus} was.
+     * Drops the index of this name when it is there: one an earlier version required and this one does
+     * not (skus_unique, which MongoDB refuses on products sharded on {sku: 1}). Whether it was there.
      */
-    List<StoredProduct> bySkus(Collection<String> skus) {
-        List<StoredProduct> found = products.find(in(StoredProduct.SKU, skus)).into(new ArrayList<>());
-        Set<String> keys = new HashSet<>();
-        found.forEach(product -> keys.add(product.sku()));
-        List<String> rest = skus.stream().filter(sku -> !keys.contains(sku)).distinct().toList();
-        if (!rest.isEmpty()) {
-            for (StoredProduct product : products.find(in(StoredProduct.SKUS, rest))) {
-                if (keys.add(product.sku())) {
-                    found.add(product);
-                }
+    boolean dropIndexIfPresent(String name) {
+        for (Document index : documents.listIndexes()) {
+            if (name.equals(index.getString("name"))) {
+                documents.dropIndex(name);
+                return true;
             }
         }
-        return found;
+        return false;
     }
 
     /** The product's stored version as stored, if the product exists (and has one). */

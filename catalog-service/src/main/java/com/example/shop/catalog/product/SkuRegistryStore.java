@@ -143,6 +143,15 @@ public record SkuRegistryStore(MongoCollection<Document> claims, MigrationStore 
         migrations.record(marker);
     }
 
+    /** The product each of these skus is claimed for (sku → key), one read on {@code _id}; a sku not claimed is absent. */
+    Map<String, String> owners(Collection<String> skus) {
+        Map<String, String> owners = new HashMap<>();
+        for (Document claim : claims.find(in(ID, skus)).projection(new Document(PRODUCT, 1))) {
+            owners.put(claim.getString(ID), claim.getString(PRODUCT));
+        }
+        return owners;
+    }
+
     /** Releases this product's claims of {@code skus}: a claim another product took over stays. */
     void release(String product, Collection<String> skus) {
         if (!skus.isEmpty()) {

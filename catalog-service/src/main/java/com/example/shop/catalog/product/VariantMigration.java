@@ -14,7 +14,8 @@ import org.jboss.logging.Logger;
 /**
  * The start-up migration to variants and the sku registry (docs/design.md#variants), once the
  * indexes exist and before the service is ready (so before any write of its own): the stored
- * built-in types gain the options they have now (Audio Album's {@code format}); then, once per store,
+ * built-in types gain the options they have now (Audio Album's {@code format}); an earlier version's
+ * unique index on {@code skus} is dropped, which MongoDB refuses on sharded products; then, once per store,
  * every product claims its skus in the {@link SkuRegistryStore}, and one written before variants also
  * gets {@code skus: [sku]}, in {@code _id} order a batch at a time.
  *
@@ -37,6 +38,9 @@ public record VariantMigration(ProductStore store, SkuRegistryStore registry, Bu
         List<String> types = builtIns.addOptionsOfBuiltIns();
         if (!types.isEmpty()) {
             LOG.infof("Variants migration: built-in types %s gained their options", types);
+        }
+        if (store.dropIndexIfPresent("skus_unique")) {
+            LOG.info("Variants migration: the unique index skus_unique of an earlier version dropped (the sku registry keeps skus unique)");
         }
         MigrationMarker progress = registry.fill();
         if (!progress.done()) {

@@ -11,24 +11,12 @@ import org.bson.BsonDocument;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
-/**
- * An index a service needs on one of its collections; {@code replaces}, when not null, names an
- * earlier index on the same keys that this one takes the place of (dropped when it is in the way).
- */
-public record RequiredIndex(String collection, IndexModel model, String replaces) {
+/** An index a service needs on one of its collections. */
+public record RequiredIndex(String collection, IndexModel model) {
 
     public RequiredIndex {
         Objects.requireNonNull(collection);
         Objects.requireNonNull(model);
-    }
-
-    public RequiredIndex(String collection, IndexModel model) {
-        this(collection, model, null);
-    }
-
-    /** This index, taking the place of the index named {@code earlier} that earlier versions created on the same keys. */
-    public RequiredIndex replacing(String earlier) {
-        return new RequiredIndex(collection, model, earlier);
     }
 
     public static RequiredIndex on(String collection, Bson keys) {

@@ -34,8 +34,7 @@ import org.jboss.logging.Logger;
  * {@code IndexKeySpecsConflict}): if an existing index does the same job under whatever name (same
  * keys, same uniqueness; for example {@code sku_1} left by {@code shardCollection}), the required
  * index counts as present; otherwise the conflict is reported and readiness stays DOWN, since
- * the service would run without an index it relies on. An index declared as replacing an earlier
- * one ({@link RequiredIndex#replacing}) drops that one when it is in the way.
+ * the service would run without an index it relies on.
  */
 @ApplicationScoped
 public class SchemaSetup {
@@ -170,14 +169,8 @@ public class SchemaSetup {
             if (e.getErrorCode() != INDEX_OPTIONS_CONFLICT && e.getErrorCode() != INDEX_KEY_SPECS_CONFLICT) {
                 throw e;
             }
-            List<Document> existing = collection.listIndexes().into(new ArrayList<>());
-            if (index.replaces() != null && existing.stream().anyMatch(held -> index.replaces().equals(held.get("name")))) {
-                LOG.infof("Index %s replaces %s, which is dropped", index, index.replaces());
-                collection.dropIndex(index.replaces());
-                collection.createIndexes(List.of(index.model()));
-                return;
-            }
-            Optional<Document> equivalent = existing.stream().filter(index::isServedBy).findFirst();
+            Optional<Document> equivalent = collection.listIndexes().into(new ArrayList<>()).stream()
+                    .filter(index::isServedBy).findFirst();
             if (equivalent.isPresent()) {
                 LOG.infof("Index %s is in place as %s", index, equivalent.get().get("name"));
             } else {
