@@ -99,6 +99,11 @@ final class ScaleFreshness {
         ObjectNode body = line.deepCopy();
         body.put("sku", sku);
         body.put("title", token + body.path("title").asText());
+        // the copied line's variants keep their options but not their skus, which the store product holds
+        int i = 0;
+        for (com.fasterxml.jackson.databind.JsonNode variant : body.path("variants")) {
+            ((ObjectNode) variant).put("sku", sku + "-" + i++);
+        }
         Api.Response post = a.admin("POST", "/products", Api.json(body));
         return follow("create", a, b, post, 201, sku, token, true, timeout, pollMs);
     }
