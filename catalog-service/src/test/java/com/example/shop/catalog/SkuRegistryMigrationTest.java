@@ -27,7 +27,6 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,13 +84,7 @@ class SkuRegistryMigrationTest {
 
     /** A film as the catalog stored it with variants, before the registry: {@code skus: [sku]}. */
     static Document film(String sku) {
-        return new Document("sku", sku).append("type", "Film").append("title", "Film " + sku)
-                .append("pricing", new Document("currency", "USD").append("list", 1000L).append("retail", 900L)
-                        .append("savings", 100L).append("pct_savings", 10L))
-                .append("category_ids", List.of())
-                .append("details", new Document("director", List.of("D")).append("genre", List.of("Drama"))
-                        .append("issue_date", new Date(0)))
-                .append("keywords", List.of("film")).append("version", 1L).append("skus", List.of(sku));
+        return VariantMigrationTest.oldFilm(sku).append("skus", List.of(sku));
     }
 
     @Inject

@@ -48,7 +48,7 @@ class VariantMigrationTest {
     }
 
     /** A film as the catalog stored it before variants: no skus, no options, no variants. */
-    private static Document oldFilm(String sku) {
+    static Document oldFilm(String sku) {
         return new Document("sku", sku).append("type", "Film").append("title", "Old film " + sku)
                 .append("pricing", new Document("currency", "USD").append("list", 1000L).append("retail", 900L)
                         .append("savings", 100L).append("pct_savings", 10L))
