@@ -46,7 +46,8 @@ record ProductsBySku(ProductStore store, SkuRegistryStore registry) {
         }
         List<StoredProduct> result = new ArrayList<>(found);
         for (StoredProduct product : store.byKeys(others)) {
-            if (rest.stream().anyMatch(sku -> product.sku().equals(owners.get(sku)) && product.skus().contains(sku))) {
+            // a claim counts only if its product holds the sku (a write that died after claiming leaves one that does not)
+            if (product.skus().stream().anyMatch(sku -> product.sku().equals(owners.get(sku)))) {
                 result.add(product);
             }
         }
