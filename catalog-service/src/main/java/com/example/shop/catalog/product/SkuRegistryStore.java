@@ -5,8 +5,6 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
 
 import com.example.shop.catalog.CatalogConfig;
-import com.example.shop.web.database.FeatureIndexes;
-import com.example.shop.web.database.RequiredIndex;
 import com.example.shop.web.migrations.MigrationMarker;
 import com.example.shop.web.migrations.MigrationStore;
 import com.mongodb.ErrorCategory;
@@ -51,7 +49,7 @@ import org.bson.Document;
  */
 @Singleton
 public record SkuRegistryStore(MongoCollection<Document> claims, MigrationStore migrations, ProductStore products,
-                               Duration grace) implements FeatureIndexes {
+                               Duration grace) {
 
     static final String PRODUCT_SKUS = "product_skus";
     static final String ID = "_id";
@@ -63,12 +61,6 @@ public record SkuRegistryStore(MongoCollection<Document> claims, MigrationStore 
     @Inject
     SkuRegistryStore(MongoDatabase database, ProductStore products, CatalogConfig config) {
         this(database.getCollection(PRODUCT_SKUS), new MigrationStore(database), products, config.products().skuClaimGrace());
-    }
-
-    /** No index beyond {@code _id}, which is the guard. */
-    @Override
-    public List<RequiredIndex> indexes() {
-        return List.of();
     }
 
     /**
