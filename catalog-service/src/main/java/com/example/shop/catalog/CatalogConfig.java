@@ -116,6 +116,15 @@ public interface CatalogConfig {
          */
         java.util.OptionalInt concurrentSearches();
 
+        /**
+         * How soon an import's batches become searchable on the replica that writes them: at most this
+         * often, and all of them before the run reads finished. Each refresh flushes a segment, so a
+         * refresh per batch of 1,000 made hundreds of small segments and the merges that fold them
+         * together. {@code PT0S}: a refresh after every batch.
+         */
+        @WithDefault("PT1S")
+        java.time.Duration bulkRefreshEvery();
+
         /** How often changes written through to the index are committed to disk (they are searchable at once). */
         @WithDefault("PT5S")
         java.time.Duration commitEvery();

@@ -67,7 +67,7 @@ record ImportProducts(ProductStore store, SkuRegistryStore registry, CreateProdu
         List<String> skus = List.copyOf(pending.keySet());
         Settled settled = new Settled();
         // closed unfinished (listing the written ones failed): the whole batch as MongoDB holds it
-        try (IndexUpdates.Change change = index.change(skus)) {
+        try (IndexUpdates.Change change = index.bulkChange(skus)) {
             try {
                 for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
                     pending = write(pending, outcomes, settled, attempt == ATTEMPTS);
@@ -78,6 +78,12 @@ record ImportProducts(ProductStore store, SkuRegistryStore registry, CreateProdu
                         skus.stream().filter(sku -> !settled.knows(sku)).toList());
             }
         }
+    }
+
+    /** The run reads finished only once its products are searchable here. */
+    @Override
+    public void finished() {
+        index.refreshNow();
     }
 
     /** The lines of a batch whose stored state is known without reading it back. */

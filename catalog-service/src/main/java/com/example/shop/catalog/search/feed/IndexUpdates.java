@@ -44,6 +44,7 @@ public class IndexUpdates {
     private final long graceMillis;
     private final Seams seams;
     private final DatabaseReachability database;
+    private final boolean bulkRefreshesLater;
     private final Object lock = new Object();
     /** The skus written through since the running build began; null when no build runs. */
     private Set<String> writtenDuringBuild;
@@ -65,6 +66,7 @@ public class IndexUpdates {
         this.graceMillis = config.search().feedGapGrace().toMillis();
         this.seams = seams;
         this.database = database;
+        this.bulkRefreshesLater = !config.search().bulkRefreshEvery().isZero();
     }
 
     /**
@@ -73,10 +75,22 @@ public class IndexUpdates {
      * and nothing is written: another replica may already have passed over the revision.
      */
     public Change change(Collection<String> skus) {
+        return change(skus, false);
+    }
+
+    /**
+     * As {@link #change(Collection)}, for a batch of a bulk import: its products become searchable here at the
+     * index worker's next due refresh ({@code catalog.search.bulk-refresh-every}), not before this returns.
+     */
+    public Change bulkChange(Collection<String> skus) {
+        return change(skus, bulkRefreshesLater);
+    }
+
+    private Change change(Collection<String> skus, boolean refreshLater) {
         long began = System.currentTimeMillis();
         CatalogRevision.Stamp stamp = revision.next();
         feed.intend(stamp.revision(), skus);
-        Change change = new Change(stamp, inFlight.claim(skus));
+        Change change = new Change(stamp, inFlight.claim(skus), refreshLater);
         if (System.currentTimeMillis() - began > graceMillis / 2) {
             change.none();
             throw Problems.unavailable("mongodb", "The database was too slow to record the change; nothing was written, retry");
@@ -93,11 +107,13 @@ public class IndexUpdates {
 
         private final CatalogRevision.Stamp stamp;
         private final SkusInFlight.Claim claim;
+        private final boolean refreshLater;
         private boolean finished;
 
-        private Change(CatalogRevision.Stamp stamp, SkusInFlight.Claim claim) {
+        private Change(CatalogRevision.Stamp stamp, SkusInFlight.Claim claim, boolean refreshLater) {
             this.stamp = stamp;
             this.claim = claim;
+            this.refreshLater = refreshLater;
         }
 
         /** The product was created or replaced: this is it now. */
@@ -174,7 +190,11 @@ public class IndexUpdates {
             try {
                 seams.reached(WriteThroughSeam.BEFORE_INDEX, claim.skus());
                 if (apply(puts, removals, claim)) {
-                    index.refresh();
+                    if (refreshLater) {
+                        index.refreshSoon();
+                    } else {
+                        index.refresh();
+                    }
                     if (whole) {
                         appliedHere.add(stamp.revision());
                     }
@@ -289,6 +309,11 @@ public class IndexUpdates {
         } finally {
             claim.release();
         }
+    }
+
+    /** Makes every change written through so far searchable here before this returns (the end of an import). */
+    public void refreshNow() {
+        index.refresh();
     }
 
     /** How many skus a write of this replica holds now: none once every write is over. */

@@ -52,6 +52,8 @@ public class ProductIndex {
     /** One cache of filter matches for every generation's searchers: its entries are per segment. */
     private final FilterCache filters = new FilterCache();
     private final SegmentMerges merges = new SegmentMerges();
+    /** Set by {@link #refreshSoon()}: changes written that no refresh has made visible yet. */
+    private final java.util.concurrent.atomic.AtomicBoolean refreshDue = new java.util.concurrent.atomic.AtomicBoolean();
 
     ProductIndex(CatalogConfig config) {
         this.generations = new IndexGenerations(Path.of(config.search().directory()));
@@ -169,6 +171,18 @@ public class ProductIndex {
             return;
         }
         current.refresh();
+    }
+
+    /** Makes the changes so far visible at the next {@link #refreshIfDue()} rather than at once (a bulk write's). */
+    public void refreshSoon() {
+        refreshDue.set(true);
+    }
+
+    /** Refreshes when a {@link #refreshSoon()} asked for it since the last time. */
+    public void refreshIfDue() {
+        if (refreshDue.getAndSet(false)) {
+            refresh();
+        }
     }
 
     /** Writes the changes so far to disk as one commit carrying {@code marker}. */

@@ -64,6 +64,8 @@ public class IndexBuild {
     private final long feedEveryMillis;
     private final long feedIdleEveryMillis;
     private final long retentionMillis;
+    private final long bulkRefreshEveryMillis;
+    private long lastBulkRefresh;
     /** The database the index is of (set once it is usable), for the markers of later commits. */
     private volatile String epoch;
     private volatile boolean stopping;
@@ -96,6 +98,7 @@ public class IndexBuild {
         this.feedEveryMillis = config.search().feedEvery().toMillis();
         this.feedIdleEveryMillis = Math.max(feedEveryMillis, config.search().feedIdleEvery().toMillis());
         this.retentionMillis = config.search().feedRetention().toMillis();
+        this.bulkRefreshEveryMillis = config.search().bulkRefreshEvery().toMillis();
         // at shutdown the next round, already scheduled, is dropped rather than run against a closing client
         worker.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
@@ -357,6 +360,10 @@ public class IndexBuild {
                 lastFed = now;
             }
             behind = round.full();
+            if (now - lastBulkRefresh >= bulkRefreshEveryMillis) {
+                lastBulkRefresh = now;
+                index.refreshIfDue();
+            }
             index.mergeWhenFragmented(now - lastFed >= QUIET_MILLIS);
             if (now - lastCommit >= commitEveryMillis) {
                 lastCommit = now;

@@ -787,6 +787,11 @@ class IndexLifecycleTest {
                         return java.util.OptionalInt.empty();
                     }
 
+                    public Duration bulkRefreshEvery() {
+                        return Duration.ofSeconds(1);
+                    }
+
+                    @Override
                     public Duration commitEvery() {
                         return Duration.ofMillis(200);
                     }

@@ -131,6 +131,7 @@ final class ImportJob<T> {
             }
             awaitAll(inFlight);
             flushRejects();
+            importer.finished();
             bytesRead = lines.bytesRead();
         } finally {
             // Writers are not interrupted, even when the run failed: one interrupted inside the search index's

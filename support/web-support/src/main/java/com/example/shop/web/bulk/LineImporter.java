@@ -19,4 +19,8 @@ public interface LineImporter<T> {
     }
 
     void importBatch(List<ImportLine<T>> batch, ImportOutcomes outcomes);
+
+    /** Called once every batch of a run has been imported, before the run is marked succeeded. */
+    default void finished() {
+    }
 }
