@@ -25,6 +25,17 @@ public interface BulkConfig {
     @WithDefault("30s")
     Duration staleAfter();
 
+    /**
+     * The heap's {@code MinHeapFreeRatio} while an import runs ({@code MaxHeapFreeRatio} at least
+     * {@link #importMaxHeapFreeRatio()}), put back after it; 0 leaves the heap's settings alone. A
+     * JVM already as wide is left alone.
+     */
+    @WithDefault("60")
+    int importMinHeapFreeRatio();
+
+    @WithDefault("90")
+    int importMaxHeapFreeRatio();
+
     /** Rejected lines kept per run for the rejects list (all are counted). */
     @WithDefault("10000")
     int rejectsKept();

@@ -64,6 +64,7 @@ public class BulkImports {
     private final ObjectMapper mapper;
     private final Validator validator;
     private final BulkConfig config;
+    private final ImportHeap heap;
     private final Seams seams;
     private final long maxLineBytes;
     private final Clock clock = Clock.systemUTC();
@@ -81,6 +82,7 @@ public class BulkImports {
         this.mapper = mapper;
         this.validator = validator;
         this.config = config;
+        this.heap = new ImportHeap(config.importMinHeapFreeRatio(), config.importMaxHeapFreeRatio());
         this.seams = seams;
         this.maxLineBytes = maxLineBytes.asLongValue();
     }
@@ -171,6 +173,7 @@ public class BulkImports {
         unfinished.add(job.runId());
         ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> beat(job),
                 config.heartbeatEvery().toMillis(), config.heartbeatEvery().toMillis(), TimeUnit.MILLISECONDS);
+        heap.runStarting();
         try {
             job.run();
             heartbeat.cancel(false);
@@ -195,6 +198,7 @@ public class BulkImports {
             heartbeat.cancel(false);
             release(job.runId(), file);
             unfinished.remove(job.runId());
+            heap.runOver();
         }
     }
 
