@@ -71,6 +71,30 @@ class DocumentedAnswersTest {
         document.assertConforms("DELETE", "/carts/{id}/items/{sku}", emptied);
     }
 
+    /** A paid checkout's answer carries its order, a pending one none; the order reads as documented. */
+    @Test
+    void aCheckoutAndItsOrderAnswerAsDocumented() {
+        String sku = newSku("DOC-ORDER");
+        stock(sku, 5);
+        String cart = given().post("/carts").then().statusCode(201).extract().path("id");
+        add(cart, sku, 2).then().statusCode(200);
+        Response paid = com.example.shop.cart.support.Api.checkout(cart, "doc-1", "approve");
+        paid.then().statusCode(200).body("order.number", org.hamcrest.Matchers.notNullValue());
+        document.assertConforms("POST", "/carts/{id}/checkout", paid);
+        Response order = com.example.shop.cart.support.Api.order(paid.<Integer>path("order.number"), paid.path("order.token"));
+        order.then().statusCode(200);
+        document.assertConforms("GET", "/orders/{number}", order);
+        Response unknown = com.example.shop.cart.support.Api.order(paid.<Integer>path("order.number"), "wrong");
+        unknown.then().statusCode(404);
+        document.assertConforms("GET", "/orders/{number}", unknown);
+
+        String other = given().post("/carts").then().statusCode(201).extract().path("id");
+        add(other, sku, 1).then().statusCode(200);
+        Response pending = com.example.shop.cart.support.Api.checkout(other, "doc-2", "stall");
+        pending.then().statusCode(202).body("$", hasKey("order")).body("order", nullValue());
+        document.assertConforms("POST", "/carts/{id}/checkout", pending);
+    }
+
     @Test
     void aLineOfAVariantShowsTheProductsTitleAndTheVariantsOptionsAsDocumented() {
         String tee = newSku("TEE");

@@ -11,10 +11,10 @@ import java.util.function.Consumer;
 /**
  * Resolves checkouts whose request died or whose payment answer never came: a cart pending for
  * longer than {@code cart.checkout.stalled-after} is settled by what the payment gateway says of
- * its key: approved → complete and sold; declined → active again (402 on replay); unknown (the
+ * its key: approved → complete, sold and ordered; declined → active again (402 on replay); unknown (the
  * charge never arrived) → active again, attempt {@code abandoned}. The cart keeps its reservations
- * throughout. Also finishes the sale of complete carts that are not yet settled (a crash after
- * completing). All guarded like the request's own ends ({@link SettleCheckout}), so replicas and a
+ * throughout. Also finishes the sale and the order of complete carts that are not yet settled (a
+ * crash after completing). All guarded like the request's own ends ({@link SettleCheckout}), so replicas and a
  * late request agree. The jobs feature runs it ({@code jobs.JobRunner}).
  */
 @ApplicationScoped
@@ -48,7 +48,7 @@ public class ResolveCheckouts {
             String key = attempt.key();
             PaymentResult result = gateway.status(Checkout.gatewayKey(cartId, key));
             switch (result.outcome()) {
-                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId()) != null ? 1 : 0;
+                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId(), false) != null ? 1 : 0;
                 case DECLINED -> released += settle.decline(cartId, key, CheckoutState.DECLINED, result.reason()) != null ? 1 : 0;
                 default -> released += settle.decline(cartId, key, CheckoutState.ABANDONED, "no answer from the payment gateway") != null ? 1 : 0;
             }
