@@ -45,7 +45,7 @@ import org.bson.conversions.Bson;
  * numbers in {@code counters} ({@link StoredCounter}). Every query of an order is a method here. A
  * write after the insert is guarded by the order's status (or what it already recorded), so that the
  * loser of a race matches nothing; the worker finishing a cancel holds a lease on the order
- * ({@link #finishers}).
+ * ({@link #takeFinishing}).
  */
 @Singleton
 public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<StoredCounter> counters, LeaseStore finishers)
@@ -177,6 +177,16 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
                 combine(set(StoredOrder.STATUS, OrderStatus.CANCELLED.wire()), set(StoredOrder.SETTLED, false),
                         push(StoredOrder.HISTORY, StoredOrderCodec.change(new StoredOrder.Change(OrderStatus.CANCELLED, now))),
                         set(LeaseStore.HOLDER, holder), set(LeaseStore.EXPIRES_AT, Date.from(now.plus(term)))), AFTER);
+    }
+
+    /** Leases the order to {@code holder} for {@code term} to finish its cancel, if no other worker's lease on it runs; true when it did. */
+    boolean takeFinishing(String id, String holder, Duration term, Instant now) {
+        return finishers.take(id, holder, term, now).isPresent();
+    }
+
+    /** Gives up {@code holder}'s lease on finishing the order's cancel. */
+    void releaseFinishing(String id, String holder) {
+        finishers.release(id, holder);
     }
 
     /** Placed → fulfilled, with the history entry; the order as written, or null when it was not placed. */
