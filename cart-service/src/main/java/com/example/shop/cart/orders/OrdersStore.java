@@ -91,37 +91,6 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
         return INDEXES;
     }
 
-    /** What the admin list and export select: each filter when given, placed in {@code [from, to)}. */
-    record Filter(OrderStatus status, Instant from, Instant to, String sku) {
-
-        Bson bson() {
-            List<Bson> all = new ArrayList<>();
-            if (status != null) {
-                all.add(eq(StoredOrder.STATUS, status.wire()));
-            }
-            if (from != null) {
-                all.add(gte(StoredOrder.PLACED_AT, Date.from(from)));
-            }
-            if (to != null) {
-                all.add(lt(StoredOrder.PLACED_AT, Date.from(to)));
-            }
-            if (sku != null) {
-                all.add(eq(StoredOrder.LINE_SKU, sku));
-            }
-            return all.isEmpty() ? empty() : and(all);
-        }
-    }
-
-    /** Where a page of the newest-first list ended: the last order's placing time and number. */
-    record Position(Instant placedAt, long number) {
-
-        /** The orders after this one, newest first: placed earlier, or at the same moment with a lower number. */
-        Bson after() {
-            Date at = Date.from(placedAt);
-            return or(lt(StoredOrder.PLACED_AT, at), and(eq(StoredOrder.PLACED_AT, at), lt(StoredOrder.NUMBER, number)));
-        }
-    }
-
     /** The order with this id, or null. */
     StoredOrder find(String id) {
         return orders.find(withId(id)).first();
@@ -222,8 +191,8 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
     }
 
     /** Up to {@code limit} orders the filter selects, newest first, after {@code after} (from the newest when null). */
-    List<StoredOrder> newest(Filter filter, Position after, int limit) {
-        Bson selected = after == null ? filter.bson() : and(filter.bson(), after.after());
+    List<StoredOrder> newest(OrderFilter filter, OrderCursor after, int limit) {
+        Bson selected = after == null ? selecting(filter) : and(selecting(filter), following(after));
         return orders.find(selected).sort(NEWEST_FIRST).limit(limit).into(new ArrayList<>());
     }
 
@@ -231,6 +200,30 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
     void forEachSold(Instant from, Instant to, Consumer<StoredOrder> each) {
         orders.find(and(gte(StoredOrder.PLACED_AT, Date.from(from)), lt(StoredOrder.PLACED_AT, Date.from(to)),
                 ne(StoredOrder.STATUS, OrderStatus.CANCELLED.wire()))).projection(SOLD).forEach(each);
+    }
+
+    /** The orders the filter selects: each of its values compared as a value, never read as an operator. */
+    private static Bson selecting(OrderFilter filter) {
+        List<Bson> all = new ArrayList<>();
+        if (filter.status() != null) {
+            all.add(inStatus(filter.status()));
+        }
+        if (filter.from() != null) {
+            all.add(gte(StoredOrder.PLACED_AT, Date.from(filter.from())));
+        }
+        if (filter.to() != null) {
+            all.add(lt(StoredOrder.PLACED_AT, Date.from(filter.to())));
+        }
+        if (filter.sku() != null) {
+            all.add(eq(StoredOrder.LINE_SKU, filter.sku()));
+        }
+        return all.isEmpty() ? empty() : and(all);
+    }
+
+    /** The orders after the cursor's, newest first: placed earlier, or at the same moment with a lower number. */
+    private static Bson following(OrderCursor cursor) {
+        Date at = Date.from(cursor.placedAt());
+        return or(lt(StoredOrder.PLACED_AT, at), and(eq(StoredOrder.PLACED_AT, at), lt(StoredOrder.NUMBER, cursor.number())));
     }
 
     private static Bson withId(String id) {
