@@ -80,8 +80,8 @@ public interface CartConfig {
         Duration empty();
 
         /**
-         * A completed cart - the record of an order - is deleted this long after checkout; unset, it
-         * is kept for ever (the inventory's {@code sold} counters keep its units either way).
+         * A completed cart is deleted this long after checkout; unset, it is kept for ever (its order
+         * is kept in {@code orders}, and the inventory's {@code sold} counters keep its units, either way).
          */
         Optional<Duration> complete();
     }

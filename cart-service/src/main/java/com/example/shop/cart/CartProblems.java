@@ -115,6 +115,25 @@ public final class CartProblems {
         return Problems.invalidField("qty", "must be at most " + max + ", the most units one line may hold");
     }
 
+    /** No order with this number, or (to a shopper) a missing or wrong Order-Token: the two are not told apart. */
+    public static ProblemException orderNotFound() {
+        return Problems.notFound("No such order.");
+    }
+
+    public static ProblemException malformedOrderNumber() {
+        return Problems.invalidField("number", "An order number is a whole number from 100001 on.");
+    }
+
+    public static ProblemException orderFulfilled(long number) {
+        return Problems.conflict("order-fulfilled", "Order fulfilled",
+                "Order " + number + " is fulfilled; a fulfilled order cannot be cancelled.").with("orderStatus", "fulfilled");
+    }
+
+    public static ProblemException orderCancelled(long number) {
+        return Problems.conflict("order-cancelled", "Order cancelled",
+                "Order " + number + " is cancelled; a cancelled order cannot be fulfilled.").with("orderStatus", "cancelled");
+    }
+
     public static ProblemException noSuchJob(String job, String jobs) {
         return Problems.notFound("No job '" + Problems.excerpt(job) + "'; the jobs are " + jobs);
     }

@@ -19,8 +19,24 @@ public enum CartSeam implements Seam {
     AFTER_CART_RELEASE,
     /** Decrease/remove/sale/expiry: the reservation reduced, the stock document not yet credited. */
     AFTER_UNHOLD,
+    /** Checkout: the payment approved, the cart still pending. */
+    AFTER_CHARGE,
     /** Checkout: cart marked complete, reservations not yet turned into sales. */
     AFTER_COMPLETE,
+    /** Checkout: every line sold, the order not yet made. */
+    AFTER_SALE,
+    /** Checkout: the order's number taken, the order not yet written. */
+    AFTER_ORDER_NUMBER,
+    /** Checkout: the order written, the cart not yet settled. */
+    AFTER_ORDER,
+    /** Cancel: the order marked cancelled, no unit returned yet. */
+    AFTER_CANCEL,
+    /** Cancel: a line's units back in available stock, the order not yet recording it. */
+    AFTER_RETURN_TO_STOCK,
+    /** Cancel: every line's units returned, the refund not yet asked for. */
+    BEFORE_REFUND,
+    /** Cancel: refunded by the payment gateway, the refund not yet recorded on the order. */
+    AFTER_REFUND,
     /** Every unit moved and the cart written, the move not yet settled (its marks and journal entry remain). */
     BEFORE_SETTLE,
     /** The cleanup finishing a release or sale: the reservation's mark read, the stock not yet credited. */

@@ -24,6 +24,7 @@ import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
@@ -139,6 +140,61 @@ class BadInputTest {
         refusedWithoutChange(() -> Api.startJob("expire-carts", "yesterday"), 400, "olderThan");
         refusedWithoutChange(() -> Api.startJob("cleanup-inventory", "-PT1S"), 400, "olderThan");
         refusedWithoutChange(() -> Api.asAdmin().queryParam("limit", 3).post("/admin/jobs/expire-carts"), 400, "limit");
+    }
+
+    /** The admin list and export of orders refuse every bad filter, naming it; no value is read as an operator. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            status | shipped
+            status | PLACED
+            status | {"$ne":null}
+            from   | yesterday
+            from   | 2026-13-01
+            from   | {"$gt":""}
+            to     | 12:00
+            sku    | a b
+            sku    | {"$regex":".*"}
+            sku    | $where
+            limit  | 0
+            limit  | 101
+            limit  | many
+            cursor | not-a-cursor
+            cursor | MTIzNDU
+            cursor | e30
+            other  | 1
+            """)
+    void badOrderListFilters(String parameter, String value) {
+        refusedWithoutChange(() -> Api.asAdmin().queryParam(parameter, value).get("/admin/orders"), 400, parameter);
+        if (!parameter.equals("limit") && !parameter.equals("cursor")) {
+            refusedWithoutChange(() -> Api.asAdmin().queryParam(parameter, value).get("/admin/orders/export"), 400, parameter);
+        }
+    }
+
+    @Test
+    void badOrderRangesAndSummaries() {
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "2026-12-03").queryParam("to", "2026-12-03").get("/admin/orders"),
+                400, "to");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "2026-12-04").queryParam("to", "2026-12-03")
+                .get("/admin/orders/export"), 400, "to");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("to", "2026-12-03").get("/admin/orders/summary"), 400, "from");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "2026-12-03").get("/admin/orders/summary"), 400, "to");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "2024-01-01").queryParam("to", "2026-01-01")
+                .get("/admin/orders/summary"), 400, "to");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "2026-12-01").queryParam("to", "2026-12-02")
+                .queryParam("limit", 0).get("/admin/orders/summary"), 400, "limit");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "{\"$gt\":0}").queryParam("to", "2026-12-02")
+                .get("/admin/orders/summary"), 400, "from");
+        refusedWithoutChange(() -> Api.asAdmin().queryParam("from", "2026-12-01").queryParam("to", "2026-12-02")
+                .queryParam("status", "placed").get("/admin/orders/summary"), 400, "status");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "0", "-5", "12.5", "%7B%22%24gt%22%3A0%7D", "1234567890123456789"})
+    void badOrderNumbers(String number) {
+        refusedWithoutChange(() -> Api.asAdmin().urlEncodingEnabled(false).get("/admin/orders/" + number), 400, "number");
+        refusedWithoutChange(() -> Api.asAdmin().urlEncodingEnabled(false).post("/admin/orders/" + number + "/cancel"), 400, "number");
+        refusedWithoutChange(() -> Api.asAdmin().urlEncodingEnabled(false).post("/admin/orders/" + number + "/fulfil"), 400, "number");
+        refusedWithoutChange(() -> given().urlEncodingEnabled(false).header("Order-Token", "t").get("/orders/" + number), 400, "number");
     }
 
     @Test

@@ -17,6 +17,8 @@ import com.example.shop.cart.carts.CartsStore;
 import com.example.shop.cart.carts.ExpireCarts;
 import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.inventory.CleanupInventory;
+import com.example.shop.cart.orders.OrderReturns;
+import com.example.shop.cart.orders.OrdersStore;
 import com.example.shop.cart.inventory.CleanupReport;
 import com.example.shop.cart.inventory.InventoryMigration;
 import com.example.shop.cart.inventory.AvailabilityOutbox;
@@ -291,8 +293,8 @@ class ConcurrencyTest {
             Reservations otherReservations = new Reservations(otherHolders, otherJournal, otherSteps, metrics, new NoSeams(),
                     otherMigration);
             ExpireCarts otherExpiry = new ExpireCarts(otherCarts, otherReservations, metrics, config);
-            CleanupInventory otherCleanup = new CleanupInventory(otherJournal, otherSteps, new CartClaims(otherCarts), metrics,
-                    (point, context) -> { });
+            CleanupInventory otherCleanup = new CleanupInventory(otherJournal, otherSteps, new CartClaims(otherCarts),
+                    new OrderReturns(new OrdersStore(otherClient.getDatabase("cart"))), metrics, (point, context) -> { });
 
             List<ExpiryReport> expiries = Collections.synchronizedList(new ArrayList<>());
             List<CleanupReport> cleanups = Collections.synchronizedList(new ArrayList<>());

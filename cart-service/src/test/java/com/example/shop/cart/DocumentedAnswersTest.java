@@ -71,6 +71,52 @@ class DocumentedAnswersTest {
         document.assertConforms("DELETE", "/carts/{id}/items/{sku}", emptied);
     }
 
+    /** A paid checkout's answer carries its order, a pending one none; the order reads as documented. */
+    @Test
+    void aCheckoutAndItsOrderAnswerAsDocumented() {
+        String sku = newSku("DOC-ORDER");
+        stock(sku, 5);
+        String cart = given().post("/carts").then().statusCode(201).extract().path("id");
+        add(cart, sku, 2).then().statusCode(200);
+        Response paid = com.example.shop.cart.support.Api.checkout(cart, "doc-1", "approve");
+        paid.then().statusCode(200).body("order.number", org.hamcrest.Matchers.notNullValue());
+        document.assertConforms("POST", "/carts/{id}/checkout", paid);
+        Response order = com.example.shop.cart.support.Api.order(paid.<Integer>path("order.number"), paid.path("order.token"));
+        order.then().statusCode(200);
+        document.assertConforms("GET", "/orders/{number}", order);
+        Response unknown = com.example.shop.cart.support.Api.order(paid.<Integer>path("order.number"), "wrong");
+        unknown.then().statusCode(404);
+        document.assertConforms("GET", "/orders/{number}", unknown);
+
+        long number = paid.<Integer>path("order.number");
+        Response list = com.example.shop.cart.support.Api.asAdmin().queryParam("sku", sku).queryParam("limit", 1).get("/admin/orders");
+        list.then().statusCode(200).body("items.size()", org.hamcrest.Matchers.equalTo(1));
+        document.assertConforms("GET", "/admin/orders", list);
+        Response cancelled = com.example.shop.cart.support.Api.orderAction(number, "cancel");
+        cancelled.then().statusCode(200).body("payment.refund.state", equalTo("refunded"));
+        document.assertConforms("POST", "/admin/orders/{number}/cancel", cancelled);
+        Response refused = com.example.shop.cart.support.Api.orderAction(number, "fulfil");
+        refused.then().statusCode(409);
+        document.assertConforms("POST", "/admin/orders/{number}/fulfil", refused);
+        Response one = com.example.shop.cart.support.Api.asAdmin().get("/admin/orders/" + number);
+        document.assertConforms("GET", "/admin/orders/{number}", one);
+        Response summary = com.example.shop.cart.support.Api.asAdmin().queryParam("from", "2020-01-01").queryParam("to", "2099-01-01")
+                .get("/admin/orders/summary");
+        summary.then().statusCode(400).body("field", equalTo("to"));
+        document.assertConforms("GET", "/admin/orders/summary", summary);
+        String today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+        String tomorrow = java.time.LocalDate.now(java.time.ZoneOffset.UTC).plusDays(1).toString();
+        summary = com.example.shop.cart.support.Api.asAdmin().queryParam("from", today).queryParam("to", tomorrow).get("/admin/orders/summary");
+        summary.then().statusCode(200);
+        document.assertConforms("GET", "/admin/orders/summary", summary);
+
+        String other = given().post("/carts").then().statusCode(201).extract().path("id");
+        add(other, sku, 1).then().statusCode(200);
+        Response pending = com.example.shop.cart.support.Api.checkout(other, "doc-2", "stall");
+        pending.then().statusCode(202).body("$", hasKey("order")).body("order", nullValue());
+        document.assertConforms("POST", "/carts/{id}/checkout", pending);
+    }
+
     @Test
     void aLineOfAVariantShowsTheProductsTitleAndTheVariantsOptionsAsDocumented() {
         String tee = newSku("TEE");

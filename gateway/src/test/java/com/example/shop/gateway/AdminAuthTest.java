@@ -42,6 +42,12 @@ class AdminAuthTest {
             PUT, /api/inventory/sku-1, cart
             GET, /api/admin/jobs, cart
             POST, /api/admin/jobs/expire-carts, cart
+            GET, /api/admin/orders, cart
+            GET, /api/admin/orders/100001, cart
+            POST, /api/admin/orders/100001/cancel, cart
+            POST, /api/admin/orders/100001/fulfil, cart
+            GET, /api/admin/orders/export, cart
+            GET, /api/admin/orders/summary, cart
             """;
 
     @ParameterizedTest
@@ -114,6 +120,7 @@ class AdminAuthTest {
             "POST, /api/carts, cart",
             "PUT, /api/carts/c1/items/sku-1, cart",
             "DELETE, /api/carts/c1/items/sku-1, cart",
+            "GET, /api/orders/100001, cart",
     })
     void publicRoutesNeedNoToken(String method, String path, String service) {
         int before = Stubs.requests(service);

@@ -50,6 +50,18 @@ class EdgeTest {
         assertEquals(before, Stubs.stats("catalog").getInt("options"));
     }
 
+    /** The storefront reads an order with its token, a header of its own. */
+    @Test
+    void thePreflightOfAnOrderReadAllowsItsToken() {
+        given().header("Origin", STOREFRONT)
+                .header("Access-Control-Request-Method", "GET")
+                .header("Access-Control-Request-Headers", "Order-Token")
+                .when().options("/api/orders/100001")
+                .then().statusCode(200)
+                .header("Access-Control-Allow-Origin", STOREFRONT)
+                .header("Access-Control-Allow-Headers", containsString("Order-Token"));
+    }
+
     @Test
     void proxiedResponsesCarryCorsHeadersForTheStorefront() {
         var response = given().header("Origin", STOREFRONT).when().get("/api/products");

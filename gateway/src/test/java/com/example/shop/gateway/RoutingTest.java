@@ -45,6 +45,10 @@ class RoutingTest {
             "POST, /api/carts, cart, /carts",
             "GET, /api/inventory/sku-1, cart, /inventory/sku-1",
             "POST, /api/admin/jobs/expire-carts, cart, /admin/jobs/expire-carts",
+            "GET, /api/orders/100001, cart, /orders/100001",
+            "GET, /api/admin/orders?status=placed&limit=5, cart, /admin/orders?status=placed&limit=5",
+            "POST, /api/admin/orders/100001/cancel, cart, /admin/orders/100001/cancel",
+            "GET, /api/admin/orders/export, cart, /admin/orders/export",
     })
     void routesToTheServiceWithoutTheApiPrefix(String method, String path, String service, String upstreamUri) {
         given().header("Authorization", "Bearer " + TestTokens.admin())

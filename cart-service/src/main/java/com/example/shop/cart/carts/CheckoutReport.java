@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param completed stalled checkouts found approved
  * @param released  found declined or unknown
  * @param finalized complete carts whose sale was finished
+ * @param cancelsFinished cancelled orders whose returns or refund a dead cancel left
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record CheckoutReport(int completed, int released, int finalized) {
+public record CheckoutReport(int completed, int released, int finalized, int cancelsFinished) {
 }

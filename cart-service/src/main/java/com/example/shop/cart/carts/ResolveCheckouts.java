@@ -1,5 +1,6 @@
 package com.example.shop.cart.carts;
 
+import com.example.shop.cart.orders.CancelOrder;
 import com.example.shop.cart.payment.PaymentGateway;
 import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,11 +12,12 @@ import java.util.function.Consumer;
 /**
  * Resolves checkouts whose request died or whose payment answer never came: a cart pending for
  * longer than {@code cart.checkout.stalled-after} is settled by what the payment gateway says of
- * its key: approved → complete and sold; declined → active again (402 on replay); unknown (the
- * charge never arrived) → active again, attempt {@code abandoned}. The cart keeps its reservations
- * throughout. Also finishes the sale of complete carts that are not yet settled (a crash after
- * completing). All guarded like the request's own ends ({@link SettleCheckout}), so replicas and a
- * late request agree. The jobs feature runs it ({@code jobs.JobRunner}).
+ * its key: approved → complete, sold and ordered; declined → active again (402 on replay); unknown
+ * (the charge never arrived) → active again, attempt {@code abandoned}. The cart keeps its
+ * reservations throughout. Also finishes the sale and the order of complete carts that are not yet
+ * settled (a crash after completing), and the cancels of orders a dead request left part-way
+ * ({@link CancelOrder}). All guarded like the request's own ends ({@link SettleCheckout}), so
+ * replicas and a late request agree. The jobs feature runs it ({@code jobs.JobRunner}).
  */
 @ApplicationScoped
 public class ResolveCheckouts {
@@ -23,11 +25,13 @@ public class ResolveCheckouts {
     private final CartsStore carts;
     private final PaymentGateway gateway;
     private final SettleCheckout settle;
+    private final CancelOrder cancels;
 
-    ResolveCheckouts(CartsStore carts, PaymentGateway gateway, SettleCheckout settle) {
+    ResolveCheckouts(CartsStore carts, PaymentGateway gateway, SettleCheckout settle, CancelOrder cancels) {
         this.carts = carts;
         this.gateway = gateway;
         this.settle = settle;
+        this.cancels = cancels;
     }
 
     public CheckoutReport run(Duration stalledAfter) {
@@ -48,18 +52,19 @@ public class ResolveCheckouts {
             String key = attempt.key();
             PaymentResult result = gateway.status(Checkout.gatewayKey(cartId, key));
             switch (result.outcome()) {
-                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId()) != null ? 1 : 0;
+                case APPROVED -> completed += settle.approve(cartId, key, result.chargeId(), false) != null ? 1 : 0;
                 case DECLINED -> released += settle.decline(cartId, key, CheckoutState.DECLINED, result.reason()) != null ? 1 : 0;
                 default -> released += settle.decline(cartId, key, CheckoutState.ABANDONED, "no answer from the payment gateway") != null ? 1 : 0;
             }
-            progress.accept(new CheckoutReport(completed, released, 0));
+            progress.accept(new CheckoutReport(completed, released, 0, 0));
         }
         int finalized = 0;
         for (StoredCart cart : carts.unsettledSales(cutoff)) {
             settle.finalizeSale(cart.id());
             finalized++;
-            progress.accept(new CheckoutReport(completed, released, finalized));
+            progress.accept(new CheckoutReport(completed, released, finalized, 0));
         }
-        return new CheckoutReport(completed, released, finalized);
+        int cancelsFinished = cancels.finishLeftOver();
+        return new CheckoutReport(completed, released, finalized, cancelsFinished);
     }
 }

@@ -13,13 +13,13 @@ import java.util.Map;
  * <pre>
  * cart { _id, status, version, created, last_modified, held_since?,
  *        items: [{sku, qty, settled?, details: {title, type, unit_price, currency, product?, options?}}],
- *        checkouts: [{key, state, amount, currency, charge_id?, reason?, started, finished?}], settled? }
+ *        checkouts: [{key, state, amount, currency, method, charge_id?, reason?, started, finished?}], settled? }
  * </pre>
  * {@code version} is bumped by every write after the insert, so a read can guard a later write on
  * it; {@code held_since} is the time of the cart's first reservation (the max hold);
  * {@code settled} is written when the cart completes ({@code false}) and set once its sale is
- * finished ({@code true}); an item's {@code settled} once its units are sold. Read and written by
- * {@link StoredCartCodec}.
+ * finished ({@code true}): its units sold and its order made; an item's {@code settled} once its
+ * units are sold. Read and written by {@link StoredCartCodec}.
  */
 record StoredCart(String id, CartStatus status, long version, Date created, Date lastModified, Date heldSince,
                   List<Item> items, List<Attempt> checkouts, boolean settled) {
@@ -88,6 +88,11 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
         return checkouts.stream().filter(attempt -> key.equals(attempt.key())).findFirst().orElse(null);
     }
 
+    /** The attempt whose payment was approved (a complete cart's), or null. */
+    Attempt approvedAttempt() {
+        return checkouts.stream().filter(attempt -> attempt.state() == CheckoutState.APPROVED).findFirst().orElse(null);
+    }
+
     /** The attempt still waiting for its payment's outcome, or null. */
     Attempt pendingAttempt() {
         return checkouts.stream().filter(attempt -> attempt.state() == CheckoutState.PENDING).findFirst().orElse(null);
@@ -145,25 +150,26 @@ record StoredCart(String id, CartStatus status, long version, Date created, Date
     }
 
     /**
-     * A checkout attempt, one per Idempotency-Key: {@code amount} and {@code currency} as locked;
-     * {@code charge_id} once approved, {@code reason} once declined or abandoned, {@code finished}
-     * once it ended.
+     * A checkout attempt, one per Idempotency-Key: {@code amount}, {@code currency} and the payment
+     * {@code method} as locked; {@code charge_id} once approved, {@code reason} once declined or
+     * abandoned, {@code finished} once it ended.
      */
-    record Attempt(String key, CheckoutState state, long amount, String currency, String chargeId, String reason,
+    record Attempt(String key, CheckoutState state, long amount, String currency, String method, String chargeId, String reason,
                    Date started, Date finished) {
 
         static final String KEY = "key";
         static final String STATE = "state";
         static final String AMOUNT = "amount";
         static final String CURRENCY = "currency";
+        static final String METHOD = "method";
         static final String CHARGE_ID = "charge_id";
         static final String REASON = "reason";
         static final String STARTED = "started";
         static final String FINISHED = "finished";
 
         /** A new attempt, pending from {@code now}. */
-        static Attempt pending(String key, long amount, String currency, Date now) {
-            return new Attempt(key, CheckoutState.PENDING, amount, currency, null, null, now, null);
+        static Attempt pending(String key, long amount, String currency, String method, Date now) {
+            return new Attempt(key, CheckoutState.PENDING, amount, currency, method, null, null, now, null);
         }
     }
 }

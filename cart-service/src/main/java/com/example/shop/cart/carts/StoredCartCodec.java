@@ -93,10 +93,12 @@ final class StoredCartCodec extends StoredCodec<StoredCart> {
         return doc;
     }
 
+    /** An attempt; one locked before the method was stored was paid by card, the only method checkout ever took. */
     static StoredCart.Attempt attempt(Document doc) {
+        String method = doc.getString(StoredCart.Attempt.METHOD);
         return new StoredCart.Attempt(doc.getString(StoredCart.Attempt.KEY),
                 WireName.stored(CheckoutState.class, doc.getString(StoredCart.Attempt.STATE)), number(doc, StoredCart.Attempt.AMOUNT),
-                doc.getString(StoredCart.Attempt.CURRENCY), doc.getString(StoredCart.Attempt.CHARGE_ID),
+                doc.getString(StoredCart.Attempt.CURRENCY), method == null ? "card" : method, doc.getString(StoredCart.Attempt.CHARGE_ID),
                 doc.getString(StoredCart.Attempt.REASON), doc.getDate(StoredCart.Attempt.STARTED),
                 doc.getDate(StoredCart.Attempt.FINISHED));
     }
@@ -105,7 +107,7 @@ final class StoredCartCodec extends StoredCodec<StoredCart> {
     static Document attempt(StoredCart.Attempt attempt) {
         Document doc = new Document(StoredCart.Attempt.KEY, attempt.key()).append(StoredCart.Attempt.STATE, attempt.state().wire())
                 .append(StoredCart.Attempt.AMOUNT, attempt.amount()).append(StoredCart.Attempt.CURRENCY, attempt.currency())
-                .append(StoredCart.Attempt.STARTED, attempt.started());
+                .append(StoredCart.Attempt.METHOD, attempt.method()).append(StoredCart.Attempt.STARTED, attempt.started());
         if (attempt.chargeId() != null) {
             doc.append(StoredCart.Attempt.CHARGE_ID, attempt.chargeId());
         }

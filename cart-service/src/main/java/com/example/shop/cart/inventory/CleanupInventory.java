@@ -22,10 +22,11 @@ import org.jboss.logging.Logger;
  * reads only the journal and touches no collection itself: each move older than
  * {@code cart.cleanup.older-than} is claimed (two cleanups never finish one move), finished from its
  * marks, its reservations compared with what their carts claim ({@link Claims}), then settled; a cart
- * that may be changing leaves its move to the next run. See docs/design.md, Stock moves.
+ * that may be changing leaves its move to the next run. A return of sold units is only settled, once
+ * its order recorded it ({@link Returns}). See docs/design.md, Stock moves.
  */
 @Singleton
-public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims claims, CartMetrics metrics, Seams seams) {
+public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims claims, Returns returns, CartMetrics metrics, Seams seams) {
 
     private static final Logger LOG = Logger.getLogger(CleanupInventory.class);
     /** Moves one run takes on; the next run takes the rest. */
@@ -95,6 +96,11 @@ public record CleanupInventory(MoveJournal journal, UnitMoves steps, Claims clai
             case RETURN_ALL -> {
                 finishReturnAll(move);
                 return true;
+            }
+            case RETURN_SOLD -> {
+                // Done, and only to settle, once its order recorded it; until then the order's own cancel
+                // finishes it (settling it earlier would let that cancel return the units again).
+                return returns.recorded(move.orderId(), move.sku());
             }
             case RECONCILE -> {
                 return reconcileAll(move, cutoff, counts);

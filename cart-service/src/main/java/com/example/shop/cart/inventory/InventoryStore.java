@@ -160,6 +160,17 @@ public record InventoryStore(MongoCollection<StoredStock> stock, MongoCollection
         return updates;
     }
 
+    /**
+     * The step of a return: {@code units} sold → available (a new revision), guarded by
+     * {@code sold >= units} and the move's mark: the stock as written (qty and rev), or null when it
+     * did not apply. {@code stocked} does not move, and the sales slots keep the sale they counted.
+     */
+    StoredStock unsell(String op, String sku, long units, Date now) {
+        return steps.findOneAndUpdate(and(bySku(sku), gte(StoredStock.SOLD, units), MoveMarks.unmarked(op)),
+                combine(inc(StoredStock.AVAILABLE, units), inc(StoredStock.SOLD, -units), inc(StoredStock.REV, 1L),
+                        set(StoredStock.UPDATED, now), MoveMarks.mark(op, units)), AFTER);
+    }
+
     /** The step reserved → available for many skus at once, in one unordered bulk write of guarded, marking updates. */
     void restoreAll(String op, Map<String, Long> returnedBySku, Date now) {
         List<WriteModel<StoredStock>> updates = new ArrayList<>(returnedBySku.size());

@@ -19,7 +19,7 @@ final class MoveCodec extends StoredCodec<Move> {
     @Override
     protected Move fromDocument(Document doc) {
         return new Move(doc.getString(Move.OP), WireName.stored(MoveKind.class, doc.getString(Move.KIND)), doc.getDate(Move.AT).toInstant(),
-                doc.getString(Move.SKU), doc.getString(Move.CART), number(doc, Move.UNITS),
+                doc.getString(Move.SKU), doc.getString(Move.CART), doc.getString(Move.ORDER), number(doc, Move.UNITS),
                 doc.getList(Move.RESERVATIONS, String.class, List.of()), doc.getString(Move.HOLDER),
                 instant(doc, Move.CLAIMED_UNTIL));
     }
@@ -27,7 +27,9 @@ final class MoveCodec extends StoredCodec<Move> {
     @Override
     protected Document toDocument(Move move) {
         Document doc = new Document(Move.OP, move.op()).append(Move.KIND, move.kind().wire()).append(Move.AT, Date.from(move.at()));
-        if (move.sku() != null) {
+        if (move.orderId() != null) {
+            doc.append(Move.SKU, move.sku()).append(Move.ORDER, move.orderId()).append(Move.UNITS, move.units());
+        } else if (move.sku() != null) {
             doc.append(Move.SKU, move.sku()).append(Move.CART, move.cartId()).append(Move.UNITS, move.units());
         }
         if (!move.reservations().isEmpty()) {

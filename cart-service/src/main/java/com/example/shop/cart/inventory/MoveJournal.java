@@ -59,12 +59,12 @@ public class MoveJournal {
     Move beginBatch(MoveKind kind, List<String> reservationIds) {
         Instant now = Instant.now();
         String op = UUID.randomUUID().toString();
-        return begin(new Move(op, kind, now, null, null, 0, reservationIds, op, now.plus(BATCH_OWNED_FOR)));
+        return begin(new Move(op, kind, now, null, null, null, 0, reservationIds, op, now.plus(BATCH_OWNED_FOR)));
     }
 
     /** Journals reservations for the cleanup to compare with their carts' claims (no owner at work on them). */
     Move reconcileLater(String op, List<String> reservationIds) {
-        return begin(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null, null));
+        return begin(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, null, 0, reservationIds, null, null));
     }
 
     Move begin(Move move) {
@@ -74,7 +74,7 @@ public class MoveJournal {
 
     /** Journals reservations for reconciliation under an op derived from what they are; false when that op is journalled already. */
     boolean reconcileLaterOnce(String op, List<String> reservationIds) {
-        return moves.insertIfAbsent(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, 0, reservationIds, null, null));
+        return moves.insertIfAbsent(new Move(op, MoveKind.RECONCILE, Instant.now(), null, null, null, 0, reservationIds, null, null));
     }
 
     /**
@@ -154,6 +154,9 @@ public class MoveJournal {
         for (Move move : batch) {
             if (move.kind() != MoveKind.RECONCILE && !move.kind().stockFirst()) {
                 reservationFirstOps.add(move.op());
+            }
+            if (move.kind() == MoveKind.RETURN_SOLD) {
+                first.stock(move.sku(), move.op()); // its one step
             }
             for (String id : move.reservationIds()) {
                 reservationIds.add(id);

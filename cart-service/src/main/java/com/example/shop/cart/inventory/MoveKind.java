@@ -16,6 +16,8 @@ public enum MoveKind implements WireName.Dashed {
     SELL(false),
     /** Whole reservations of many carts (an expiry batch) → available: the reservations first, then each sku's stock. */
     RETURN_ALL(false),
+    /** A cancelled order's sold units of one sku → available: the stock document only (no reservation holds them). */
+    RETURN_SOLD(true),
     /** No units of its own: reservations to compare with their carts' claims (migrated ones). */
     RECONCILE(false);
 

@@ -103,6 +103,33 @@ public class UnitMoves {
         throw new IllegalStateException("stock of " + move.sku() + " kept changing");
     }
 
+    /**
+     * Moves a return's units from sold back to available. Returns the units the move returned, now or
+     * before; a sku that sold fewer than that is a fault of the data (an {@link IllegalStateException}).
+     */
+    long unsell(Move move) {
+        for (int round = 0; round < ROUNDS; round++) {
+            StoredStock after = inventory.unsell(move.op(), move.sku(), move.units(), new Date());
+            if (after != null) {
+                availability.afterUpdate(after.available() - move.units(), after); // it may come back from sold out
+                return move.units();
+            }
+            StoredStock stock = inventory.find(move.sku());
+            if (stock == null) {
+                throw new IllegalStateException("no stock document for " + move.sku() + " to return " + move.units() + " units to");
+            }
+            OptionalLong marked = stock.marked(move.op());
+            if (marked.isPresent()) {
+                return marked.getAsLong();
+            }
+            if (stock.sold() < move.units()) {
+                throw new IllegalStateException(move.sku() + " sold " + stock.sold() + ", fewer than the " + move.units() + " to return");
+            }
+            // the stock changed between the update and the read: try again
+        }
+        throw new IllegalStateException("stock of " + move.sku() + " kept changing");
+    }
+
     /** Adds {@code units} of the move to the cart's reservation, made if absent; nothing when the move did already. */
     void hold(Move move, long units, Date reservedAt) {
         reservations.hold(move.op(), move.sku(), move.cartId(), units, reservedAt);

@@ -61,7 +61,8 @@ public class AdminJobsResource {
     @Operation(operationId = "startJobRun", summary = "Start a run of a job in the background, or find the one already running",
             description = "expire-carts: carts inactive for longer than cart.expiry.inactive-after; cleanup-inventory: "
                     + "reservations older than cart.cleanup.older-than that no cart holds; resolve-checkouts: checkouts "
-                    + "pending for longer than cart.checkout.stalled-after. A job never runs twice at once: while a run "
+                    + "pending for longer than cart.checkout.stalled-after, paid carts without their sale or order, and "
+                    + "order cancels that stopped part-way. A job never runs twice at once: while a run "
                     + "of it is going on (on any replica), this answers that run.")
     @APIResponse(responseCode = "202", description = "The run (started now, or already running); follow Location",
             headers = @Header(name = "Location", description = "The run: /admin/jobs/runs/{id}", schema = @Schema(type = SchemaType.STRING)),

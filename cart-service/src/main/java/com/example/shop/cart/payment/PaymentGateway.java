@@ -1,9 +1,10 @@
 package com.example.shop.cart.payment;
 
 /**
- * Collects payment. Implementations must be idempotent per {@code idempotencyKey}: a second
- * {@link #charge} with the same key never charges again and answers the first outcome, and
- * {@link #status} tells a later caller what became of a charge whose answer was lost.
+ * Collects payment and gives it back. Implementations must be idempotent per {@code idempotencyKey}:
+ * a second {@link #charge} with the same key never charges again and answers the first outcome,
+ * {@link #status} tells a later caller what became of a charge whose answer was lost, and a second
+ * {@link #refund} with the same key never refunds again.
  */
 public interface PaymentGateway {
 
@@ -15,6 +16,13 @@ public interface PaymentGateway {
 
     /** What became of the charge with this key; {@link PaymentResult.Outcome#UNKNOWN} if it never arrived. */
     PaymentResult status(String idempotencyKey);
+
+    /**
+     * Refunds a charge in full. Idempotent per key: a repeat answers the first refund's outcome.
+     * Throws {@link PaymentOutcomeUnknown} when the gateway did not answer in time (ask again with
+     * the same key).
+     */
+    RefundResult refund(RefundRequest request);
 
     /**
      * @param simulate steering for the simulator (approve, decline, stall); real gateways ignore it
@@ -36,6 +44,22 @@ public interface PaymentGateway {
 
         public static PaymentResult unknown() {
             return new PaymentResult(Outcome.UNKNOWN, null, null);
+        }
+    }
+
+    /** A refund of the whole of the charge {@code chargeId}. */
+    record RefundRequest(String idempotencyKey, String chargeId, long amount, String currency) {
+    }
+
+    /** What became of a refund: {@code refundId} once approved, {@code reason} once declined. */
+    record RefundResult(PaymentResult.Outcome outcome, String refundId, String reason) {
+
+        public static RefundResult approved(String refundId) {
+            return new RefundResult(PaymentResult.Outcome.APPROVED, refundId, null);
+        }
+
+        public static RefundResult declined(String reason) {
+            return new RefundResult(PaymentResult.Outcome.DECLINED, null, reason);
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code approve} charges, {@code decline} refuses, {@code stall} charges but the answer never
  * comes back in time (the caller sees {@link PaymentOutcomeUnknown} after
  * {@code cart.payment.simulator.stall-for}; {@link #status} later says approved). Idempotent per key
- * like a real gateway. Its memory is lost on restart (a lost key reads as UNKNOWN). A deployment
+ * like a real gateway; a refund is approved once per key, of a charge it made or one it forgot. Its
+ * memory is lost on restart (a lost key reads as UNKNOWN). A deployment
  * with a real gateway declares its own {@link PaymentGateway} bean, which replaces this one.
  */
 @DefaultBean
@@ -21,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class SimulatedPaymentGateway implements PaymentGateway {
 
     private final Map<String, PaymentResult> byKey = new ConcurrentHashMap<>();
+    private final Map<String, RefundResult> refunds = new ConcurrentHashMap<>();
     private final Duration stallFor;
 
     public SimulatedPaymentGateway(CartConfig config) {
@@ -52,5 +54,10 @@ public class SimulatedPaymentGateway implements PaymentGateway {
     @Override
     public PaymentResult status(String idempotencyKey) {
         return byKey.getOrDefault(idempotencyKey, PaymentResult.unknown());
+    }
+
+    @Override
+    public RefundResult refund(RefundRequest request) {
+        return refunds.computeIfAbsent(request.idempotencyKey(), key -> RefundResult.approved("simref_" + UUID.randomUUID()));
     }
 }

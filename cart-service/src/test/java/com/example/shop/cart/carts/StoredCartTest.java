@@ -40,10 +40,10 @@ class StoredCartTest {
         Document mug = new Document("sku", "mug-7").append("qty", 1).append("details",
                 new Document("title", "Mug").append("type", "kitchen").append("unit_price", 850L).append("currency", "USD"));
         Document declined = new Document("key", "k-1").append("state", "declined").append("amount", 4848L)
-                .append("currency", "USD").append("started", LOCKED).append("reason", "insufficient funds")
+                .append("currency", "USD").append("method", "card").append("started", LOCKED).append("reason", "insufficient funds")
                 .append("finished", DECLINED);
         Document approved = new Document("key", "k-2").append("state", "approved").append("amount", 4848L)
-                .append("currency", "USD").append("started", DECLINED).append("charge_id", "sim_42").append("finished", APPROVED);
+                .append("currency", "USD").append("method", "card").append("started", DECLINED).append("charge_id", "sim_42").append("finished", APPROVED);
         return new Document("_id", "c".repeat(43)).append("status", "complete").append("version", 6L)
                 .append("created", CREATED).append("last_modified", APPROVED).append("held_since", ADDED)
                 .append("items", List.of(shirt, mug)).append("checkouts", List.of(declined, approved)).append("settled", false);
@@ -64,8 +64,8 @@ class StoredCartTest {
                 new StoredCart.Item("shirt-1", 2, true, new StoredCart.Details("Shirt", "apparel", 1999L, "USD", "shirt-1", Map.of())),
                 new StoredCart.Item("mug-7", 1, false, new StoredCart.Details("Mug", "kitchen", 850L, "USD", "mug-7", Map.of()))), cart.items());
         assertEquals(List.of(
-                new StoredCart.Attempt("k-1", CheckoutState.DECLINED, 4848L, "USD", null, "insufficient funds", LOCKED, DECLINED),
-                new StoredCart.Attempt("k-2", CheckoutState.APPROVED, 4848L, "USD", "sim_42", null, DECLINED, APPROVED)),
+                new StoredCart.Attempt("k-1", CheckoutState.DECLINED, 4848L, "USD", "card", null, "insufficient funds", LOCKED, DECLINED),
+                new StoredCart.Attempt("k-2", CheckoutState.APPROVED, 4848L, "USD", "card", "sim_42", null, DECLINED, APPROVED)),
                 cart.checkouts());
         assertEquals(3L, cart.totalUnits());
         assertEquals(2 * 1999L + 850L, cart.totalAmount());
@@ -74,6 +74,7 @@ class StoredCartTest {
         assertNull(cart.item("hat-3"));
         assertEquals("sim_42", cart.attempt("k-2").chargeId());
         assertNull(cart.pendingAttempt());
+        assertEquals("k-2", cart.approvedAttempt().key());
         assertEquals(List.of("shirt-1", "mug-7"), cart.skus());
     }
 
@@ -124,11 +125,19 @@ class StoredCartTest {
         assertEquals(pushedLine, StoredCartCodec.item(line));
         assertEquals(line, StoredCartCodec.item(StoredCartCodec.item(line)));
 
-        StoredCart.Attempt attempt = StoredCart.Attempt.pending("k-9", 2550L, "USD", LOCKED);
+        StoredCart.Attempt attempt = StoredCart.Attempt.pending("k-9", 2550L, "USD", "card", LOCKED);
         Document pushedAttempt = new Document("key", "k-9").append("state", "pending").append("amount", 2550L)
-                .append("currency", "USD").append("started", LOCKED);
+                .append("currency", "USD").append("method", "card").append("started", LOCKED);
         assertEquals(pushedAttempt, StoredCartCodec.attempt(attempt));
         assertEquals(attempt, StoredCartCodec.attempt(StoredCartCodec.attempt(attempt)));
+    }
+
+    /** An attempt locked before the method was stored was paid by card, the only method checkout ever took. */
+    @Test
+    void anAttemptStoredWithoutItsMethodWasPaidByCard() {
+        Document before = new Document("key", "k-0").append("state", "approved").append("amount", 100L)
+                .append("currency", "USD").append("started", LOCKED).append("charge_id", "sim_1").append("finished", APPROVED);
+        assertEquals("card", StoredCartCodec.attempt(before).method());
     }
 
     @Test

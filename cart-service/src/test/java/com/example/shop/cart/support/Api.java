@@ -63,6 +63,30 @@ public final class Api {
                 .post("/carts/" + cart + "/checkout");
     }
 
+    /** {@code GET /orders/{number}} with the order's token (none when null). */
+    public static Response order(long number, String token) {
+        RequestSpecification request = given();
+        if (token != null) {
+            request = request.header("Order-Token", token);
+        }
+        return request.get("/orders/" + number);
+    }
+
+    /** A paid checkout's order from its answer: {@code [number, token]}. */
+    public static OrderReceipt receipt(Response checkout) {
+        Number number = checkout.path("order.number");
+        return number == null ? null : new OrderReceipt(number.longValue(), checkout.path("order.token"));
+    }
+
+    /** The order a checkout answered: its number and the token that opens it. */
+    public record OrderReceipt(long number, String token) {
+    }
+
+    /** {@code POST /admin/orders/{number}/{action}} as an admin. */
+    public static Response orderAction(long number, String action) {
+        return asAdmin().post("/admin/orders/" + number + "/" + action);
+    }
+
     /** {@code POST /admin/jobs/{name}}: the 202 with the run's Location and view. */
     public static Response startJob(String name, String olderThan) {
         RequestSpecification request = asAdmin();

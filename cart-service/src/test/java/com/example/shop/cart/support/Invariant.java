@@ -118,6 +118,17 @@ public final class Invariant {
         return kept;
     }
 
+    /** The order of the checkout of this cart under this key, or null. */
+    public static Document order(String cartId, String key) {
+        return TestDatabase.database("cart").getCollection("orders").find(new Document("_id", cartId + ":" + key)).first();
+    }
+
+    /** How many orders were made of this cart, under any key. */
+    public static long ordersOf(String cartId) {
+        return TestDatabase.database("cart").getCollection("orders").countDocuments(new Document("_id",
+                new Document("$gt", cartId + ":").append("$lt", cartId + ";")));
+    }
+
     public static Document cart(String id) {
         return TestDatabase.database("cart").getCollection("cart").find(new Document("_id", id)).first();
     }

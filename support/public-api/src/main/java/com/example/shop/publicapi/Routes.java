@@ -11,7 +11,7 @@ public final class Routes {
 
     /** Which requests on a prefix need the admin role. */
     public enum Guard {
-        /** Never checked at the edge (carts: reachable by their unguessable id). */
+        /** Never checked at the edge (carts: reachable by their unguessable id; orders: by their token). */
         PUBLIC,
         /** Every method except GET and HEAD needs an admin token. */
         ADMIN_WRITES,
@@ -50,9 +50,11 @@ public final class Routes {
             new Route("/api/categories", CATEGORY, Guard.ADMIN_WRITES),
             new Route("/api/admin/categories", CATEGORY, Guard.ADMIN_ALL),
             new Route("/api/carts", CART, Guard.PUBLIC),
+            new Route("/api/orders", CART, Guard.PUBLIC),
             new Route("/api/inventory", CART, Guard.ADMIN_WRITES),
             new Route("/api/admin/inventory", CART, Guard.ADMIN_ALL),
-            new Route("/api/admin/jobs", CART, Guard.ADMIN_ALL));
+            new Route("/api/admin/jobs", CART, Guard.ADMIN_ALL),
+            new Route("/api/admin/orders", CART, Guard.ADMIN_ALL));
 
     /**
      * The bases of the bulk APIs (issue 17), one per service: {@code POST <base>/import} takes an

@@ -160,6 +160,23 @@ class ApiDocumentTest {
         }
     }
 
+    /** Issue 59: a shopper's order is read without an admin token (the cart service checks its own); the merchant's need one. */
+    @Test
+    void ordersGoToTheCartServiceTheMerchantsBehindTheAdminToken() throws Exception {
+        assertEquals("cart", Routes.find("/api/orders/100001").service());
+        assertFalse(Routes.find("/api/orders/100001").needsAdmin("GET"));
+        for (String path : new String[] {"/api/admin/orders", "/api/admin/orders/100001/cancel", "/api/admin/orders/export"}) {
+            assertEquals("cart", Routes.find(path).service(), path);
+            assertTrue(Routes.find(path).needsAdmin("GET") && Routes.find(path).needsAdmin("POST"), path);
+        }
+        assertEquals("/api/orders/100001", Routes.publicPath("cart", "/orders/100001"));
+        ObjectNode cart = operation("/orders/{number}", "O");
+        ((ObjectNode) cart.path("paths")).set("/admin/orders", cart.path("paths").path("/orders/{number}").deepCopy());
+        cart.set("components", doc("{'schemas': {'O': {'type': 'string'}}}"));
+        JsonNode paths = ApiDocument.merge(services(doc("{}"), doc("{}"), cart)).path("paths");
+        assertTrue(paths.has("/api/orders/{number}") && paths.has("/api/admin/orders"), paths.toString());
+    }
+
     @Test
     void everyServiceIsNeeded() {
         assertThrows(IllegalArgumentException.class, () -> ApiDocument.merge(Map.of("catalog", JSON.createObjectNode())));

@@ -39,10 +39,10 @@ public record InvariantReport(StockInvariant.Level level, List<SkuCheck> rows, L
     /** A Markdown table: the first {@code maxRows} skus and every failing one, then the sums. */
     public String table(int maxRows) {
         StringBuilder sb = new StringBuilder(
-                "| sku | initial + restocks | `stocked` | available | reserved | sold | units in complete carts | units in holding carts | oversold | verdict |\n"
-                        + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                "| sku | initial + restocks | `stocked` | available | reserved | sold | units in complete carts | returned by cancelled orders | units in holding carts | oversold | verdict |\n"
+                        + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         int shown = 0;
-        long[] sum = new long[7];
+        long[] sum = new long[8];
         for (SkuCheck r : rows) {
             sum[0] += r.stocked();
             sum[1] += r.available();
@@ -51,18 +51,19 @@ public record InvariantReport(StockInvariant.Level level, List<SkuCheck> rows, L
             sum[4] += r.completeUnits();
             sum[5] += r.holdingUnits();
             sum[6] += r.oversold();
+            sum[7] += r.returnedUnits();
             if (shown < maxRows || !r.ok()) {
-                sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s |%n", r.sku(), r.expected(), r.stocked(),
-                        r.available(), r.reserved(), r.sold(), r.completeUnits(), r.holdingUnits(), r.oversold(),
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |%n", r.sku(), r.expected(),
+                        r.stocked(), r.available(), r.reserved(), r.sold(), r.completeUnits(), r.returnedUnits(), r.holdingUnits(), r.oversold(),
                         r.ok() ? "ok" : "**FAIL**: " + String.join("; ", r.problems())));
                 shown++;
             }
         }
         if (rows.size() > shown) {
-            sb.append(String.format(Locale.ROOT, "| … %d more skus, all ok | | | | | | | | | |%n", rows.size() - shown));
+            sb.append(String.format(Locale.ROOT, "| … %d more skus, all ok | | | | | | | | | | |%n", rows.size() - shown));
         }
-        sb.append(String.format(Locale.ROOT, "| **Σ %d skus** | | %d | %d | %d | %d | %d | %d | %d | %s |%n", rows.size(),
-                sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6],
+        sb.append(String.format(Locale.ROOT, "| **Σ %d skus** | | %d | %d | %d | %d | %d | %d | %d | %d | %s |%n", rows.size(),
+                sum[0], sum[1], sum[2], sum[3], sum[4], sum[7], sum[5], sum[6],
                 ok() ? "**holds**" : "**FAILS for " + failingSkus() + " skus**"));
         for (String p : orphanProblems) {
             sb.append(String.format(Locale.ROOT, "%n**FAIL**: %s%n", p));

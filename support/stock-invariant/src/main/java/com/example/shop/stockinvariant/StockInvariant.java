@@ -35,8 +35,9 @@ import org.bson.conversions.Bson;
  * <li>{@link Level#STRICT}, which holds at a quiet moment once the jobs have run: also
  * {@code reserved} equals Σ reservations, every reservation is exactly the line of a cart that may
  * hold stock (active, pending, expiring) and every such line has its reservation; {@code sold}
- * equals the units of the complete carts; and no holding cart has a line of a sku without
- * inventory.</li>
+ * equals the units of the complete carts less those a cancelled order returned to stock (the lines
+ * of {@code orders/<id>} whose sku its {@code returned} array names); and no holding cart has a
+ * line of a sku without inventory.</li>
  * </ul>
  */
 public final class StockInvariant {
@@ -83,6 +84,8 @@ public final class StockInvariant {
         private final Level level;
         private final Map<String, Document> inventory = new LinkedHashMap<>();
         private final Map<String, Long> completeUnits = new HashMap<>();
+        /** sku → units cancelled orders gave back to available stock. */
+        private final Map<String, Long> returnedUnits = new HashMap<>();
         /** sku → cart id → units of its line, for carts that may hold stock. */
         private final Map<String, Map<String, Long>> holdingLines = new HashMap<>();
         private final Map<String, String> statusOf = new HashMap<>();
@@ -106,6 +109,7 @@ public final class StockInvariant {
             }
             readReservations();
             readCarts();
+            readReturns();
             List<SkuCheck> rows = new ArrayList<>();
             long oversold = 0;
             for (String sku : only == null ? inventory.keySet() : only) {
@@ -164,15 +168,30 @@ public final class StockInvariant {
             }
         }
 
+        /** The units each cancelled order returned: its lines of the skus in its {@code returned}. */
+        private void readReturns() {
+            Bson filter = only == null ? new Document("returned.0", new Document("$exists", true)) : in("returned", only);
+            for (Document order : db.getCollection("orders").find(filter)) {
+                List<String> returned = order.getList("returned", String.class, List.of());
+                for (Document line : order.getList("lines", Document.class, List.of())) {
+                    String sku = line.getString("sku");
+                    if (returned.contains(sku) && (only == null || only.contains(sku))) {
+                        returnedUnits.merge(sku, num(line.get("qty")), Long::sum);
+                    }
+                }
+            }
+        }
+
         private SkuCheck sku(String sku) {
             List<String> problems = new ArrayList<>();
             Map<String, Long> lines = holdingLines.getOrDefault(sku, Map.of());
             long holdingUnits = lines.values().stream().mapToLong(Long::longValue).sum();
             long complete = completeUnits.getOrDefault(sku, 0L);
+            long returned = returnedUnits.getOrDefault(sku, 0L);
             Document d = inventory.get(sku);
             if (d == null) {
                 problems.add("no inventory document");
-                return new SkuCheck(sku, "?", 0, 0, 0, 0, complete, holdingUnits, 0, problems);
+                return new SkuCheck(sku, "?", 0, 0, 0, 0, complete, returned, holdingUnits, 0, problems);
             }
             long available = num(d.get("qty"));
             long stocked = num(d.get("stocked"));
@@ -228,12 +247,13 @@ public final class StockInvariant {
                 problems.add("oversold " + oversold);
             }
             if (level == Level.STRICT) {
-                if (complete != sold) {
-                    problems.add("sold " + sold + " ≠ units in complete carts " + complete);
+                if (complete - returned != sold) {
+                    problems.add("sold " + sold + " ≠ units in complete carts " + complete
+                            + (returned == 0 ? "" : " less " + returned + " returned by cancelled orders"));
                 }
                 matchReservations(entryByCart, lines, problems);
             }
-            return new SkuCheck(sku, exp, stocked, available, reserved, sold, complete, holdingUnits, oversold, problems);
+            return new SkuCheck(sku, exp, stocked, available, reserved, sold, complete, returned, holdingUnits, oversold, problems);
         }
 
         /** The reservations of a document in the first model (its {@code carted[]} array); returns their sum. */

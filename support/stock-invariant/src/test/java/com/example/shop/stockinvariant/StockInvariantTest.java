@@ -64,7 +64,8 @@ class StockInvariantTest {
             assertEquals(2, listed.entries());
         }
         SkuCheck a = StockInvariant.check(db, Level.STRICT).rows().get(0);
-        assertEquals(List.of(20L, 11L, 5L, 4L, 4L, 5L), List.of(a.stocked(), a.available(), a.reserved(), a.sold(), a.completeUnits(), a.holdingUnits()));
+        assertEquals(List.of(20L, 11L, 5L, 4L, 4L, 0L, 5L), List.of(a.stocked(), a.available(), a.reserved(), a.sold(), a.completeUnits(),
+                a.returnedUnits(), a.holdingUnits()));
     }
 
     @Test
@@ -136,6 +137,23 @@ class StockInvariantTest {
         assertFails(StockInvariant.check(db, Level.STRICT), "b: sold 0 ≠ units in complete carts 1");
     }
 
+    /** A cancelled order gives its units back to available stock: they leave sold, though its cart stays complete. */
+    @Test
+    void unitsACancelledOrderReturnedAreNoLongerSold() {
+        ledger("r", 7, 10, 3);
+        cart("k7", "complete", line("r", 2));
+        cart("k8", "complete", line("r", 1));
+        order("k7:x", List.of("r"), line("r", 2));
+        order("k8:x", List.of(), line("r", 1));
+        assertFails(StockInvariant.check(db, List.of("r"), null, Level.STRICT),
+                "r: sold 3 ≠ units in complete carts 3 less 2 returned by cancelled orders");
+        db.getCollection("inventory").updateOne(new Document("_id", "r"), new Document("$inc", new Document("qty", 2).append("sold", -2)));
+        for (InvariantReport r : List.of(StockInvariant.check(db, List.of("r"), null, Level.STRICT), StockInvariant.check(db, Level.STRICT))) {
+            assertTrue(r.ok(), r.problems().toString());
+        }
+        assertEquals(2, StockInvariant.check(db, List.of("r"), null, Level.STRICT).rows().get(0).returnedUnits());
+    }
+
     @Test
     void holdingLinesOfAnSkuWithoutInventoryFailStrictly() {
         cart("c7", "active", line("ghost", 1));
@@ -158,7 +176,7 @@ class StockInvariantTest {
         inventory("broken", 1, 9, 0);
         InvariantReport r = StockInvariant.check(db, Level.CONSERVATION);
         String table = r.table(1);
-        assertTrue(table.contains("| a | (`stocked`) | 20 | 11 | 5 | 4 | 4 | 5 | 0 | ok |"), table);
+        assertTrue(table.contains("| a | (`stocked`) | 20 | 11 | 5 | 4 | 4 | 0 | 5 | 0 | ok |"), table);
         assertTrue(table.contains("| broken |"), table);
         assertTrue(table.contains("**FAILS for 1 skus**"), table);
         assertTrue(r.summary().startsWith("invariant (conservation) FAILS: 3 skus, 1 failing"), r.summary());
@@ -234,6 +252,11 @@ class StockInvariantTest {
 
     private void cart(String id, String status, Document... lines) {
         db.getCollection("cart").insertOne(new Document("_id", id).append("status", status).append("items", new ArrayList<>(List.of(lines))));
+    }
+
+    private void order(String id, List<String> returned, Document... lines) {
+        db.getCollection("orders").insertOne(new Document("_id", id).append("status", returned.isEmpty() ? "placed" : "cancelled")
+                .append("lines", new ArrayList<>(List.of(lines))).append("returned", returned));
     }
 
     private static Document entry(String cartId, long qty) {

@@ -1,0 +1,61 @@
+package com.example.shop.cart.orders;
+
+import jakarta.inject.Singleton;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * GET /admin/orders and its NDJSON export: the orders a filter selects, newest first (placing time,
+ * then number), a page at a time by keyset, so a page costs the same however deep it is. The export
+ * reads the same way, a page as the answer is written.
+ */
+@Singleton
+public record ListOrders(OrdersStore store) {
+
+    /** Orders the export reads at once. */
+    static final int EXPORT_PAGE = 500;
+
+    /** A page of {@code limit} orders; {@code cursor} is the {@code next} of the previous page (null for the first). */
+    public OrderPage page(OrderFilter filter, int limit, String cursor) {
+        OrderCursor after = cursor == null ? null : OrderCursor.decode(cursor);
+        List<StoredOrder> found = store.newest(filter, after, limit + 1);
+        String next = found.size() > limit ? OrderCursor.after(found.get(limit - 1)).encode() : null;
+        return new OrderPage(found.stream().limit(limit).map(OrderView::of).toList(), next);
+    }
+
+    /** Every order the filter selects, newest first, lazily, {@value #EXPORT_PAGE} a read. */
+    public Iterator<OrderView> all(OrderFilter filter) {
+        return new Iterator<>() {
+            private List<StoredOrder> page = List.of();
+            private int next;
+            private OrderCursor after;
+            private boolean exhausted;
+
+            @Override
+            public boolean hasNext() {
+                if (next < page.size()) {
+                    return true;
+                }
+                if (exhausted) {
+                    return false;
+                }
+                page = store.newest(filter, after, EXPORT_PAGE);
+                next = 0;
+                exhausted = page.size() < EXPORT_PAGE;
+                if (!page.isEmpty()) {
+                    after = OrderCursor.after(page.get(page.size() - 1));
+                }
+                return !page.isEmpty();
+            }
+
+            @Override
+            public OrderView next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return OrderView.of(page.get(next++));
+            }
+        };
+    }
+}
