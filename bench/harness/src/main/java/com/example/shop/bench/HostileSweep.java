@@ -102,6 +102,9 @@ final class HostileSweep {
 
     /** Whether {@code value} (percent-decoded) is valid for a query parameter whose syntax admits more than the hostile values assume. */
     static boolean validQueryValue(String template, String param, String value) {
+        if (param.equals("sku") && template.startsWith("/api/admin/orders")) {
+            return SKU.matcher(value).matches(); // a sku no order holds: an empty list, as a filter should answer
+        }
         if (!param.equals("cursor")) {
             return false;
         }
@@ -149,7 +152,7 @@ final class HostileSweep {
         int minPerEndpoint = a.integer("min", 50);
 
         Fixture fixture = createFixtures(api, Long.toString(System.currentTimeMillis(), 36));
-        List<Endpoint> endpoints = endpoints(fixture.sku(), fixture.slug(), fixture.version());
+        List<Endpoint> endpoints = endpoints(fixture);
         Coverage coverage = crossCheck(api, endpoints);
 
         Thread.sleep(a.seconds("quiet", 1).toMillis());
@@ -161,12 +164,16 @@ final class HostileSweep {
         return report(a, new Sweep(tallies, minPerEndpoint, tokens.size(), before.size()), changes, coverage);
     }
 
-    /** What the sweep attacks: a product, a category, a cart holding the product, and a job run, created before the "before" snapshot. */
-    record Fixture(String sku, String slug, String cartId, String version, String runId) {
+    /**
+     * What the sweep attacks, created before the "before" snapshot: a product, a category, a cart holding the product, a job
+     * run, and an order (another cart, checked out) with the token its checkout answered.
+     */
+    record Fixture(String sku, String slug, String cartId, String version, String runId, String orderNumber, String orderToken) {
 
         /** The values of the path parameters of every endpoint's template. */
         Map<String, String> params() {
-            return Map.of("sku", sku, "key", sku, "slug", slug, "id", cartId, "name", "Audio Album", "job", "resolve-checkouts", "run", runId);
+            return Map.of("sku", sku, "key", sku, "slug", slug, "id", cartId, "name", "Audio Album", "job", "resolve-checkouts", "run", runId,
+                    "number", orderNumber);
         }
     }
 
@@ -183,7 +190,25 @@ final class HostileSweep {
         JobRuns.Ended jobRun = JobRuns.runToEnd(api, "/api", "resolve-checkouts", "", 60_000);
         require(jobRun.trigger(), "POST /api/admin/jobs/resolve-checkouts");
         String runId = jobRun.trigger().json().path("id").asText();
-        return new Fixture(sku, slug, cartId, version, runId);
+        Api.Response paid = checkedOut(api, sku, "hostile-order-" + run);
+        JsonNode order = paid.json().path("order");
+        if (!order.path("number").canConvertToLong() || order.path("token").asText("").isEmpty()) {
+            throw new IllegalStateException("checkout answered no order: " + paid.body());
+        }
+        return new Fixture(sku, slug, cartId, version, runId, order.path("number").asText(), order.path("token").asText());
+    }
+
+    /** A cart of its own holding one unit of the sku, checked out with an approved payment. */
+    private static Api.Response checkedOut(Api api, String sku, String idempotencyKey) {
+        Api.Response cart = api.post("/api/carts", null);
+        require(cart, "POST /api/carts");
+        String cartId = cart.json().path("id").asText();
+        require(api.post("/api/carts/" + cartId + "/items", "{\"sku\":\"" + sku + "\",\"qty\":1}"), "POST items");
+        Api.Response paid = api.send("POST", "/api/carts/" + cartId + "/checkout",
+                "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(StandardCharsets.UTF_8), false,
+                Map.of("Idempotency-Key", idempotencyKey));
+        require(paid, "POST checkout");
+        return paid;
     }
 
     private static Map<String, String> snapshot(Args a) {
@@ -329,10 +354,10 @@ final class HostileSweep {
         }
     }
 
-    static List<Endpoint> endpoints(String sku, String slug, String version) {
-        Map<String, String> ifMatch = Map.of("If-Match", "\"" + version + "\"");
-        return java.util.stream.Stream.of(catalogEndpoints(sku, ifMatch), categoryEndpoints(), cartEndpoints(sku), inventoryAndJobEndpoints(),
-                bulkEndpoints(), gatewayEndpoints()).flatMap(List::stream).toList();
+    static List<Endpoint> endpoints(Fixture fixture) {
+        Map<String, String> ifMatch = Map.of("If-Match", "\"" + fixture.version() + "\"");
+        return java.util.stream.Stream.of(catalogEndpoints(fixture.sku(), ifMatch), categoryEndpoints(), cartEndpoints(fixture.sku()),
+                orderEndpoints(fixture.orderToken()), inventoryAndJobEndpoints(), bulkEndpoints(), gatewayEndpoints()).flatMap(List::stream).toList();
     }
 
     private static List<Endpoint> catalogEndpoints(String sku, Map<String, String> ifMatch) {
@@ -379,6 +404,21 @@ final class HostileSweep {
                 new Endpoint("DELETE", "/api/carts/{id}/items/{sku}", false, null, List.of(), Map.of()),
                 new Endpoint("POST", "/api/carts/{id}/checkout", false, "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}", List.of(),
                         Map.of("Idempotency-Key", "hostile-key-1")));
+    }
+
+    private static List<Endpoint> orderEndpoints(String orderToken) {
+        List<String> filter = List.of("status", "from", "to", "sku");
+        List<String> page = java.util.stream.Stream.concat(filter.stream(), java.util.stream.Stream.of("limit", "cursor")).toList();
+        return List.of(
+                // the shopper's read: every wrong token is a 404, as an unknown number is
+                new Endpoint("GET", "/api/orders/{number}", false, null, List.of(), Map.of("Order-Token", orderToken)),
+                new Endpoint("GET", "/api/admin/orders", true, null, page, Map.of()),
+                new Endpoint("GET", "/api/admin/orders/export", true, null, filter, Map.of()),
+                new Endpoint("GET", "/api/admin/orders/summary", true, null, List.of("from", "to", "limit"), Map.of()),
+                new Endpoint("GET", "/api/admin/orders/{number}", true, null, List.of(), Map.of()),
+                // the fixture's order, which a request that got past validation would cancel or fulfil
+                new Endpoint("POST", "/api/admin/orders/{number}/cancel", true, null, List.of(), Map.of()),
+                new Endpoint("POST", "/api/admin/orders/{number}/fulfil", true, null, List.of(), Map.of()));
     }
 
     private static List<Endpoint> inventoryAndJobEndpoints() {
@@ -542,7 +582,8 @@ final class HostileSweep {
                 // GET <base>/imports/.. is <base> once the dot segments are resolved: for /api/admin/inventory that is
                 // the holdings list, a read the same admin may make, not a way around anything; likewise
                 // /api/products/{key}/variants/.. is the product itself, which the same admin may change or delete
-                boolean resolvesToBase = raw.equals("..") && (e.method().equals("GET") && e.template().endsWith("/imports/{" + p + "}")
+                boolean resolvesToBase = raw.equals("..") && (e.method().equals("GET") && (e.template().endsWith("/imports/{" + p + "}")
+                        || e.template().equals("/api/admin/orders/{number}"))
                         || e.template().endsWith("/variants/{" + p + "}"));
                 if (!validPathValue(p, raw) && !resolvesToBase) {
                     out.add(target.refused("path " + p + " raw", fill(e.template(), params, p, raw)));

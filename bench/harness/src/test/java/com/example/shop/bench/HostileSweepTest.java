@@ -13,10 +13,12 @@ import org.junit.jupiter.api.Test;
 class HostileSweepTest {
 
     static final Map<String, String> PARAMS = Map.of("sku", "hot-1", "slug", "jazz", "id", "cart-1", "name", "Audio Album",
-            "job", "resolve-checkouts", "run", "run-1");
+            "job", "resolve-checkouts", "run", "run-1", "number", "100001");
+
+    static final HostileSweep.Fixture FIXTURE = new HostileSweep.Fixture("hot-1", "jazz", "cart-1", "3", "run-1", "100001", "order-token");
 
     static List<HostileSweep.Attack> attacksOn(String method, String template) {
-        HostileSweep.Endpoint e = HostileSweep.endpoints("hot-1", "jazz", "3").stream()
+        HostileSweep.Endpoint e = HostileSweep.endpoints(FIXTURE).stream()
                 .filter(x -> x.method().equals(method) && x.template().equals(template)).findFirst().orElseThrow();
         return HostileSweep.attacks(e, PARAMS, Map.of("expired", "x.y.z"), "admin-token", 50);
     }
@@ -34,7 +36,7 @@ class HostileSweepTest {
 
     @Test
     void everyEndpointGetsAtLeastFiftyRequestsThatMustBeRefused() {
-        for (HostileSweep.Endpoint e : HostileSweep.endpoints("hot-1", "jazz", "3")) {
+        for (HostileSweep.Endpoint e : HostileSweep.endpoints(FIXTURE)) {
             long refused = HostileSweep.attacks(e, PARAMS, Map.of("expired", "x.y.z"), "admin-token", 50).stream()
                     .filter(a -> a.expect() == HostileSweep.Expect.REFUSED).count();
             assertTrue(refused >= 50, e.name() + ": " + refused);
@@ -65,6 +67,19 @@ class HostileSweepTest {
         List<String> cursors = attacksOn("GET", "/api/categories").stream().map(HostileSweep.Attack::path).filter(p -> p.contains("cursor=")).toList();
         assertFalse(cursors.contains("/api/categories?cursor=1e309"), "a valid slug");
         assertTrue(cursors.contains("/api/categories?cursor=-1"));
+    }
+
+    @Test
+    void anOrderFilterTakesAnySkuAndTheOrderListIsNotAnAttackOnOneOrder() {
+        List<String> list = attacksOn("GET", "/api/admin/orders").stream().map(HostileSweep.Attack::path).toList();
+        assertFalse(list.contains("/api/admin/orders?sku=1e309"), "a valid sku no order holds");
+        assertTrue(list.contains("/api/admin/orders?sku=-1"));
+        assertTrue(list.contains("/api/admin/orders?status=complete"));
+        List<String> one = attacksOn("GET", "/api/admin/orders/{number}").stream().map(HostileSweep.Attack::path).toList();
+        assertFalse(one.contains("/api/admin/orders/.."), "the list itself");
+        assertTrue(one.contains("/api/admin/orders/%2e%2e%2f%2e%2e%2f"));
+        List<HostileSweep.Attack> shopper = attacksOn("GET", "/api/orders/{number}");
+        assertTrue(shopper.stream().anyMatch(a -> "$ne".equals(a.headers().get("Order-Token"))), "a token outside its syntax");
     }
 
     @Test
