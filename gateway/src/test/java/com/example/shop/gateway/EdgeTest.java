@@ -1,6 +1,7 @@
 package com.example.shop.gateway;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -60,6 +61,20 @@ class EdgeTest {
                 .then().statusCode(200)
                 .header("Access-Control-Allow-Origin", STOREFRONT)
                 .header("Access-Control-Allow-Headers", containsString("Order-Token"));
+    }
+
+    /** A checkout from the storefront sends its Idempotency-Key, and a refused one reads when to try again. */
+    @Test
+    void theStorefrontMayCheckOutAndReadTheRateLimits() {
+        given().header("Origin", STOREFRONT)
+                .header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "Content-Type,Idempotency-Key")
+                .when().options("/api/carts/c-1/checkout")
+                .then().statusCode(200)
+                .header("Access-Control-Allow-Origin", STOREFRONT)
+                .header("Access-Control-Allow-Headers", containsString("Idempotency-Key"));
+        given().header("Origin", STOREFRONT).when().get("/api/products")
+                .then().header("Access-Control-Expose-Headers", allOf(containsString("Retry-After"), containsString("RateLimit-Policy")));
     }
 
     @Test
