@@ -1,13 +1,13 @@
 package com.example.shop.cart.inventory;
 
-import com.example.shop.web.bulk.IdOrderedScan;
+import com.example.shop.web.bulk.PagedScan;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Iterator;
 
 /**
  * Every sku's available stock as stock import lines ({@code GET /admin/inventory/export}), in sku
  * order, read a page at a time along the {@code _id} (sku) index as the response is written
- * ({@link IdOrderedScan}). Importing the export sets every sku to
+ * ({@link PagedScan}). Importing the export sets every sku to
  * the level it had: into the same store, every line is unchanged; into an empty one, the same
  * available stock (reservations and sales are not stock to set, and are not exported).
  */

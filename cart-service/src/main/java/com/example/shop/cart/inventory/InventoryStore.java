@@ -14,7 +14,7 @@ import static com.mongodb.client.model.Updates.set;
 import static com.mongodb.client.model.Updates.setOnInsert;
 import static com.mongodb.client.model.Updates.unset;
 
-import com.example.shop.web.bulk.IdOrderedScan;
+import com.example.shop.web.bulk.PagedScan;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.example.shop.web.database.ServiceDatabase;
@@ -285,9 +285,9 @@ public record InventoryStore(MongoCollection<StoredStock> stock, MongoCollection
                 .sort(Sorts.ascending(StoredStock.SKU)).limit(limit).projection(AVAILABILITY).into(new ArrayList<>());
     }
 
-    /** Every sku's available units as {@code line}s, lazily, in sku order, {@code pageSize} documents a read ({@link IdOrderedScan}). */
+    /** Every sku's available units as {@code line}s, lazily, in sku order, {@code pageSize} documents a read ({@link PagedScan}). */
     <T> Iterator<T> levelsInSkuOrder(int pageSize, Function<StoredStock, T> line) {
-        return IdOrderedScan.of(stock.withDocumentClass(Document.class), AVAILABLE_ONLY, pageSize, doc -> line.apply(CODEC.fromDocument(doc)));
+        return PagedScan.byId(stock.withDocumentClass(Document.class), AVAILABLE_ONLY, pageSize, doc -> line.apply(CODEC.fromDocument(doc)));
     }
 
     /** Each stock document still in the first model (its holders in {@code carted}). */

@@ -1,9 +1,9 @@
 package com.example.shop.cart.orders;
 
+import com.example.shop.web.bulk.PagedScan;
 import jakarta.inject.Singleton;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
 /**
  * GET /admin/orders and its NDJSON export: the orders a filter selects, newest first (placing time,
@@ -24,38 +24,9 @@ public record ListOrders(OrdersStore store) {
         return new OrderPage(found.stream().limit(limit).map(OrderView::of).toList(), next);
     }
 
-    /** Every order the filter selects, newest first, lazily, {@value #EXPORT_PAGE} a read. */
+    /** Every order the filter selects, newest first, lazily, {@value #EXPORT_PAGE} a read ({@link PagedScan}). */
     public Iterator<OrderView> all(OrderFilter filter) {
-        return new Iterator<>() {
-            private List<StoredOrder> page = List.of();
-            private int next;
-            private OrderCursor after;
-            private boolean exhausted;
-
-            @Override
-            public boolean hasNext() {
-                if (next < page.size()) {
-                    return true;
-                }
-                if (exhausted) {
-                    return false;
-                }
-                page = store.newest(filter, after, EXPORT_PAGE);
-                next = 0;
-                exhausted = page.size() < EXPORT_PAGE;
-                if (!page.isEmpty()) {
-                    after = OrderCursor.after(page.get(page.size() - 1));
-                }
-                return !page.isEmpty();
-            }
-
-            @Override
-            public OrderView next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return OrderView.of(page.get(next++));
-            }
-        };
+        return PagedScan.of((StoredOrder last, int size) -> store.newest(filter, last == null ? null : OrderCursor.after(last), size),
+                EXPORT_PAGE, OrderView::of);
     }
 }

@@ -1,6 +1,6 @@
 package com.example.shop.catalog.product;
 
-import com.example.shop.web.bulk.IdOrderedScan;
+import com.example.shop.web.bulk.PagedScan;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.inject.Singleton;
 import java.util.Iterator;
@@ -14,7 +14,7 @@ import java.util.Iterator;
 @Singleton
 record ExportProducts(ProductStore store, PerCartLimit perCartLimit, ObjectMapper json) {
 
-    /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link IdOrderedScan}). */
+    /** The lines, read a page at a time along the {@code _id} index as they are written out ({@link PagedScan}). */
     Iterator<String> lines() {
         return store.scan(this::line);
     }

@@ -3,7 +3,7 @@ package com.example.shop.catalog.product;
 import com.example.shop.catalog.search.ListedProduct;
 import com.example.shop.catalog.search.ListedVariant;
 import com.example.shop.catalog.search.ProductSource;
-import com.example.shop.web.bulk.IdOrderedScan;
+import com.example.shop.web.bulk.PagedScan;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,7 +28,7 @@ record ListedProducts(ProductStore store, ProductsBySku bySku, PerCartLimit perC
 
     @Override
     public void forEach(Consumer<ListedProduct> each) {
-        try (IdOrderedScan<ListedProduct> scan = store.scan(this::listed)) {
+        try (PagedScan<?, ListedProduct> scan = store.scan(this::listed)) {
             scan.forEachRemaining(each);
         }
     }

@@ -5,7 +5,7 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.in;
 
 import com.example.shop.catalog.producttype.ProductType;
-import com.example.shop.web.bulk.IdOrderedScan;
+import com.example.shop.web.bulk.PagedScan;
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
 import com.example.shop.web.database.ServiceDatabase;
@@ -87,7 +87,7 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_RETAIL, StoredProduct.SKU)));
 
     /**
-     * How many whole products a scan of the collection reads at a time ({@link IdOrderedScan}: the
+     * How many whole products a scan of the collection reads at a time ({@link PagedScan}: the
      * export, the search index's build). The page being written out and the one read ahead stay
      * alive through the young collections of the catalog's small heap: larger pages overflowed its
      * survivor space into the old generation, and an export spent its time collecting garbage.
@@ -286,14 +286,14 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         return documents.bulkWrite(writes, new BulkWriteOptions().ordered(false)).getModifiedCount();
     }
 
-    /** Every product, a page at a time along {@code _id} ({@link IdOrderedScan}); close it when done. */
-    <T> IdOrderedScan<T> scan(Function<StoredProduct, T> each) {
-        return IdOrderedScan.of(documents, null, SCAN_PAGE, stored -> each.apply(CODEC.fromDocument(stored)));
+    /** Every product, a page at a time along {@code _id} ({@link PagedScan}); close it when done. */
+    <T> PagedScan<Document, T> scan(Function<StoredProduct, T> each) {
+        return PagedScan.byId(documents, null, SCAN_PAGE, stored -> each.apply(CODEC.fromDocument(stored)));
     }
 
     /** Every product's sku and version (null when it has none), read in pages of those two fields only. */
     void forEachVersion(BiConsumer<String, Long> each) {
-        try (IdOrderedScan<Document> scan = IdOrderedScan.of(documents,
+        try (PagedScan<Document, Document> scan = PagedScan.byId(documents,
                 Projections.include(StoredProduct.SKU, StoredProduct.VERSION), VERSIONS_PAGE, product -> product)) {
             scan.forEachRemaining(product -> each.accept(product.getString(StoredProduct.SKU),
                     optionalNumber(product, StoredProduct.VERSION)));
