@@ -37,8 +37,11 @@ final class CartChaosLoad {
     private record Kills(List<String> log, List<Double> restartSeconds) {
     }
 
-    /** The strict invariant, and the checkouts acknowledged as approved that the database does not hold as complete. */
-    private record Audit(InvariantReport invariant, int approved, List<String> lost) {
+    /**
+     * The strict invariant, the checkouts acknowledged as approved that the database does not hold as complete, and the
+     * orders against the approved charges.
+     */
+    private record Audit(InvariantReport invariant, int approved, List<String> lost, OrderAudit orders) {
     }
 
     private final Args a;
@@ -260,7 +263,7 @@ final class CartChaosLoad {
                 lost.add(id);
             }
         }
-        return new Audit(inv, ids.size(), lost);
+        return new Audit(inv, ids.size(), lost, OrderAudit.of(db.db("cart"), skus));
     }
 
     /** Prints and writes the result, the failed kills and the verdict line; the exit code. */
@@ -268,18 +271,19 @@ final class CartChaosLoad {
         InvariantReport inv = audit.invariant();
         List<String> lost = audit.lost();
         List<Double> restartSeconds = kills.restartSeconds();
-        boolean ok = inv.ok() && lost.isEmpty() && (settings.kills() == 0 || restartSeconds.size() >= settings.kills());
+        boolean ok = inv.ok() && lost.isEmpty() && audit.orders().ok() && (settings.kills() == 0 || restartSeconds.size() >= settings.kills());
         String md = String.format(Locale.ROOT,
                 "%d clients (%d target%s), %d hot skus (%s-*), %.0f s of load; SIGKILLs of the cart service: %d of %d done, restart to ready: %s.%n%n"
                         + "%s%nAfter the load: %s%n%n%s%n"
-                        + "Checkouts acknowledged as approved: %d; of those not `complete` in the database: %d%s.%n%n%s%n",
+                        + "Checkouts acknowledged as approved: %d; of those not `complete` in the database: %d%s.%n%n%s.%n%n%s%n",
                 settings.clients(), shoppers.size(), shoppers.size() > 1 ? "s" : "", skus.size(), settings.prefix(), stats.seconds(),
                 restartSeconds.size(), settings.kills(),
                 restartSeconds.isEmpty() ? "n/a" : String.format(Locale.ROOT, "mean %.1f s, max %.1f s",
                         restartSeconds.stream().mapToDouble(Double::doubleValue).average().orElse(0),
                         restartSeconds.stream().mapToDouble(Double::doubleValue).max().orElse(0)),
                 stats.table(), String.join("; ", settle), inv.table(12), audit.approved(), lost.size(),
-                lost.isEmpty() ? "" : " (" + String.join(", ", lost.subList(0, Math.min(5, lost.size()))) + ")", inv.summary());
+                lost.isEmpty() ? "" : " (" + String.join(", ", lost.subList(0, Math.min(5, lost.size()))) + ")", audit.orders().sentence(),
+                inv.summary());
         System.out.println(md);
         for (String k : kills.log()) {
             if (k.contains("FAIL") || k.contains("no process")) {
@@ -288,7 +292,8 @@ final class CartChaosLoad {
         }
         ReservationBench.write(a, md);
         System.out.println("VERDICT " + (ok ? "PASS" : "FAIL") + ": " + inv.summary() + ", kills " + restartSeconds.size() + "/" + settings.kills()
-                + ", approved checkouts not complete " + lost.size());
+                + ", approved checkouts not complete " + lost.size() + ", charges without their order " + audit.orders().withoutOrder().size()
+                + ", orders without a charge " + audit.orders().withoutCharge().size());
         return ok ? 0 : 1;
     }
 }
