@@ -20,6 +20,7 @@ public final class Main {
             case "category-move" -> CategoryMove.run(a);
             case "profile-report" -> ProfileReport.run(a);
             case "expiry" -> ExpiryBench.run(a);
+            case "seed-orders" -> OrderSeed.run(a);
             case "invariant" -> InvariantCommand.run(a);
             case "cart-chaos-load" -> CartChaosLoad.run(a);
             case "ack-writes" -> AckWrites.run(a);
@@ -44,7 +45,7 @@ public final class Main {
     }
 
     private static void usage() {
-        System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "invariant",
+        System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "seed-orders", "invariant",
                 "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop",
                 "scale-queries", "scale-freshness", "scale-report", "db-writes"))
                 + " --option value ...");
