@@ -724,6 +724,34 @@ class AdminConsoleStoriesTest {
         var drawn = browser.waitFor(By.cssSelector("figure.stock-chart"));
         assertTrue(Integer.parseInt(drawn.getAttribute("data-samples")) > samplesBefore, "the chart kept sampling");
         assertTrue(Integer.parseInt(drawn.getAttribute("data-sold")) >= 3, "the sale is on the chart");
+        // Every figure on the page is the chart's newest sample: the cards, the legend, the age bands.
+        @SuppressWarnings("unchecked")
+        Map<String, String> figures = (Map<String, String>) browser.script("""
+                const chart = document.querySelector('figure.stock-chart');
+                const text = selector => document.querySelector(selector).textContent;
+                return {chart: [chart.dataset.available, chart.dataset.reserved, chart.dataset.sold].join(' '),
+                        cards: ['available', 'reserved', 'sold'].map(f => text(`dd[data-figure='${f}']`)).join(' '),
+                        legend: ['available', 'reserved', 'sold'].map(f => text(`.chart-legend [data-figure='${f}']`)).join(' · '),
+                        held: text('.held-by-age .hint')};""");
+        String[] latest = figures.get("chart").split(" ");
+        assertEquals("0", latest[0]);
+        assertEquals(figures.get("chart"), figures.get("cards"), "the cards show the chart's sample: " + figures);
+        assertEquals("available: " + latest[0] + " · reserved: " + latest[1] + " · sold: " + latest[2], figures.get("legend"));
+        assertTrue(figures.get("held").contains("hold " + latest[1] + " unit(s); " + latest[2] + " sold"), figures.toString());
+        // Its axes: units up from 0, clock times along, each titled (read at once: the chart is redrawn every sample).
+        @SuppressWarnings("unchecked")
+        Map<String, List<String>> axes = (Map<String, List<String>>) browser.script("""
+                const texts = selector => [...document.querySelectorAll('figure.stock-chart ' + selector)].map(t => t.textContent);
+                return {units: texts('.axis-y .tick-label'), unitTitle: texts('.axis-y .axis-title'),
+                        times: texts('.axis-x .tick-label'), timeTitle: texts('.axis-x .axis-title')};""");
+        List<String> units = axes.get("units");
+        assertEquals("0", units.get(0), units.toString());
+        assertTrue(Integer.parseInt(units.get(units.size() - 1)) >= Integer.parseInt(latest[2]), "the scale reaches the sold units: " + units);
+        assertEquals(List.of("units"), axes.get("unitTitle"));
+        List<String> times = axes.get("times");
+        assertFalse(times.isEmpty(), "times along the bottom");
+        assertTrue(times.stream().allMatch(time -> time.matches("\\d{2}:\\d{2}(:\\d{2})?")), times.toString());
+        assertEquals(List.of("time"), axes.get("timeTitle"));
         browser.screenshot("stock-drop");
 
         browser.open(console("#/stock"));
