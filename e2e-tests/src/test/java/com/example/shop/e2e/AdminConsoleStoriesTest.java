@@ -963,11 +963,14 @@ class AdminConsoleStoriesTest {
         assertEquals("Story Tee (size L)", large.findElement(By.cssSelector("td[data-product]")).getText());
         assertEquals("size L", large.findElement(By.cssSelector("td[data-product]")).getDomAttribute("data-variant"));
         browser.screenshot("story-12-stock-overview-names-variants");
-        List<WebElement> listed = browser.driver.findElements(By.cssSelector(".stock-overview tbody tr"));
+        // Read at once: the overview is redrawn every 5 s, which would leave elements found before it stale.
+        @SuppressWarnings("unchecked")
+        List<List<String>> listed = (List<List<String>>) browser.script(
+                "return [...document.querySelectorAll('.stock-overview tbody tr')]"
+                        + ".map(row => [row.dataset.sku, row.querySelector('td[data-product]').innerText.trim()]);");
         assertFalse(listed.isEmpty());
-        for (WebElement row : listed) {
-            String sku = row.getDomAttribute("data-sku");
-            assertEquals(productName(sku), row.findElement(By.cssSelector("td[data-product]")).getText(), sku);
+        for (List<String> row : listed) {
+            assertEquals(productName(row.get(0)), row.get(1), row.get(0));
         }
     }
 
