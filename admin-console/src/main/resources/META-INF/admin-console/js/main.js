@@ -15,6 +15,7 @@ import {categoriesView} from './views/categories.js';
 import {stockView} from './views/stock.js';
 import {jobsView} from './views/jobs.js';
 import {importView} from './views/imports.js';
+import {orderListView, orderView} from './views/orders.js';
 
 const ROUTES = [
   {pattern: /^products$/, view: productListView, section: 'products'},
@@ -26,6 +27,8 @@ const ROUTES = [
   {pattern: /^categories\/([^/]+)$/, view: categoriesView, section: 'categories'},
   {pattern: /^stock$/, view: stockView, section: 'stock'},
   {pattern: /^stock\/([^/]+)$/, view: stockView, section: 'stock'},
+  {pattern: /^orders$/, view: orderListView, section: 'orders'},
+  {pattern: /^orders\/([^/]+)$/, view: orderView, section: 'orders'},
   {pattern: /^jobs$/, view: jobsView, section: 'jobs'},
   {pattern: /^import$/, view: importView, section: 'import'},
   {pattern: /^import\/([^/]+)$/, view: importView, section: 'import'},
@@ -37,6 +40,7 @@ const SECTIONS = [
   ['types', 'Product types'],
   ['categories', 'Categories'],
   ['stock', 'Stock'],
+  ['orders', 'Orders'],
   ['jobs', 'Jobs'],
   ['import', 'Import'],
 ];
