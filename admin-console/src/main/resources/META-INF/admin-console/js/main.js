@@ -16,6 +16,7 @@ import {stockView} from './views/stock.js';
 import {jobsView} from './views/jobs.js';
 import {importView} from './views/imports.js';
 import {orderListView, orderView} from './views/orders.js';
+import {salesView} from './views/sales.js';
 
 const ROUTES = [
   {pattern: /^products$/, view: productListView, section: 'products'},
@@ -29,6 +30,7 @@ const ROUTES = [
   {pattern: /^stock\/([^/]+)$/, view: stockView, section: 'stock'},
   {pattern: /^orders$/, view: orderListView, section: 'orders'},
   {pattern: /^orders\/([^/]+)$/, view: orderView, section: 'orders'},
+  {pattern: /^sales$/, view: salesView, section: 'sales'},
   {pattern: /^jobs$/, view: jobsView, section: 'jobs'},
   {pattern: /^import$/, view: importView, section: 'import'},
   {pattern: /^import\/([^/]+)$/, view: importView, section: 'import'},
@@ -41,6 +43,7 @@ const SECTIONS = [
   ['categories', 'Categories'],
   ['stock', 'Stock'],
   ['orders', 'Orders'],
+  ['sales', 'Sales'],
   ['jobs', 'Jobs'],
   ['import', 'Import'],
 ];
