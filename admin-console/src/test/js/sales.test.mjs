@@ -1,7 +1,7 @@
 // node --test: the sales chart's range, series, totals and axes (js/sales.js).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DEFAULT_DAYS, rangeOf, summaryQuery, currenciesOf, daysIn, totalsOf, salesGeometry, dayLabel}
+import {DEFAULT_DAYS, rangeOf, summaryQuery, currenciesOf, chosenCurrency, daysIn, totalsOf, salesGeometry, dayLabel}
   from '../../main/resources/META-INF/admin-console/js/sales.js';
 
 const NOW = Date.UTC(2026, 11, 3, 17, 30);
@@ -27,6 +27,11 @@ test('without a range: the last 30 UTC days, today included', () => {
 test('currencies, the one sold most first; a day\'s revenue in one of them, 0 without', () => {
   assert.deepEqual(currenciesOf(summary), ['USD', 'EUR']);
   assert.deepEqual(currenciesOf({days: []}), []);
+  assert.equal(chosenCurrency(summary, null), 'USD');
+  assert.equal(chosenCurrency(summary, ' eur '), 'EUR', 'the one asked for');
+  assert.equal(chosenCurrency(summary, 'GBP'), 'GBP', 'even when nothing sold in it: its bars are empty');
+  assert.equal(chosenCurrency(summary, 'dollars'), 'USD', 'not a code: the one sold most');
+  assert.equal(chosenCurrency({days: []}, ''), 'USD');
   assert.deepEqual(daysIn(summary, 'EUR').map(d => d.revenue), [0, 1000, 0]);
   assert.deepEqual(totalsOf(daysIn(summary, 'USD')), {orders: 3, units: 4, revenue: 5196});
 });

@@ -36,6 +36,15 @@ export function currenciesOf(summary) {
   return [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([currency]) => currency);
 }
 
+/**
+ * The currency the chart shows: the one asked for (an ISO 4217 code, in any case) even when nothing
+ * sold in it, else the one that sold most, else USD.
+ */
+export function chosenCurrency(summary, asked) {
+  const code = (asked || '').trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) ? code : (currenciesOf(summary)[0] || 'USD');
+}
+
 /** The days of a summary with the revenue in one currency (0 on a day without it). */
 export function daysIn(summary, currency) {
   return (summary.days || []).map(day => ({date: day.date, orders: day.orders, units: day.units,

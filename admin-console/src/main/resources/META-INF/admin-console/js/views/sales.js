@@ -7,7 +7,7 @@ import {api} from '../api.js';
 import {h, labelled, input, append, fill} from '../dom.js';
 import {showProblem, markFields} from '../problems.js';
 import {display} from '../money.js';
-import {MAX_DAYS, rangeOf, summaryQuery, currenciesOf, daysIn, totalsOf, salesGeometry, dayLabel} from '../sales.js';
+import {MAX_DAYS, rangeOf, summaryQuery, currenciesOf, chosenCurrency, daysIn, totalsOf, salesGeometry, dayLabel} from '../sales.js';
 import {svg} from './svg.js';
 
 const WIDTH = 720;
@@ -33,8 +33,7 @@ export async function salesView(container, {query, navigate}) {
     return;
   }
   const currencies = currenciesOf(summary);
-  const wanted = query.get('currency');
-  const currency = currencies.includes(wanted) ? wanted : (currencies[0] || wanted || 'USD');
+  const currency = chosenCurrency(summary, query.get('currency'));
   const days = daysIn(summary, currency);
   const totals = totalsOf(days);
   area.dataset.state = 'shown';
@@ -44,7 +43,7 @@ export async function salesView(container, {query, navigate}) {
       h('div', {}, h('dt', {}, 'Orders'), h('dd', {dataset: {figure: 'orders'}}, String(totals.orders))),
       h('div', {}, h('dt', {}, 'Units'), h('dd', {dataset: {figure: 'units'}}, String(totals.units))),
       h('div', {}, h('dt', {}, `Revenue (${currency})`), h('dd', {dataset: {figure: 'revenue'}}, display(totals.revenue, currency)))),
-    currencies.length > 1 ? h('p', {class: 'hint'}, `Also sold in ${currencies.filter(c => c !== currency).join(', ')}: pick the currency above.`) : null,
+    currencies.some(c => c !== currency) ? h('p', {class: 'hint'}, `Also sold in ${currencies.filter(c => c !== currency).join(', ')}: pick the currency above.`) : null,
     h('figure', {class: 'sales-chart', dataset: {days: String(days.length)}},
       chart(days, currency),
       h('figcaption', {}, `Revenue per UTC day in ${currency}, ${dayLabel(range.from)} to ${dayLabel(range.to)}.`)),
