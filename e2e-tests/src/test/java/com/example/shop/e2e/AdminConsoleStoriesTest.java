@@ -207,6 +207,8 @@ class AdminConsoleStoriesTest {
 
         browser.click("Products");
         browser.waitForText(By.cssSelector("main h1"), "Products");
+        // The form is the page's once the first results are in: a Search before that would submit it as a plain form.
+        waitForResults(query -> true);
         browser.type("Keyword", "catan");
         browser.click("Search");
         waitForResults(query -> query.contains("keyword=catan"));
