@@ -15,6 +15,8 @@ import {categoriesView} from './views/categories.js';
 import {stockView} from './views/stock.js';
 import {jobsView} from './views/jobs.js';
 import {importView} from './views/imports.js';
+import {orderListView, orderView} from './views/orders.js';
+import {salesView} from './views/sales.js';
 
 const ROUTES = [
   {pattern: /^products$/, view: productListView, section: 'products'},
@@ -26,6 +28,9 @@ const ROUTES = [
   {pattern: /^categories\/([^/]+)$/, view: categoriesView, section: 'categories'},
   {pattern: /^stock$/, view: stockView, section: 'stock'},
   {pattern: /^stock\/([^/]+)$/, view: stockView, section: 'stock'},
+  {pattern: /^orders$/, view: orderListView, section: 'orders'},
+  {pattern: /^orders\/([^/]+)$/, view: orderView, section: 'orders'},
+  {pattern: /^sales$/, view: salesView, section: 'sales'},
   {pattern: /^jobs$/, view: jobsView, section: 'jobs'},
   {pattern: /^import$/, view: importView, section: 'import'},
   {pattern: /^import\/([^/]+)$/, view: importView, section: 'import'},
@@ -37,6 +42,8 @@ const SECTIONS = [
   ['types', 'Product types'],
   ['categories', 'Categories'],
   ['stock', 'Stock'],
+  ['orders', 'Orders'],
+  ['sales', 'Sales'],
   ['jobs', 'Jobs'],
   ['import', 'Import'],
 ];

@@ -42,28 +42,62 @@ export async function stockView(container, {params, navigate, announce}) {
   if (inventory === undefined) {
     return;
   }
-  const chart = held ? liveStockChart(sku) : null;
-  render(inventory, product);
-  return chart ? chart.stop : undefined;
+  // One report feeds every figure of the page: the live chart draws each sample it takes and hands
+  // it to showReport, which fills the cards and the age bands from that same report. The cards used
+  // to keep the first read (or the last change's answer) while the chart moved on, so after a sale
+  // the page could say "Available 3" beside a legend of "available: 0".
+  const cards = {
+    available: h('dd', {dataset: {figure: 'available'}}),
+    reserved: h('dd', {dataset: {figure: 'reserved'}}),
+    sold: h('dd', {dataset: {figure: 'sold'}}),
+  };
+  const heldArea = h('div', {class: 'held-area'});
+  let chart = null;
+  let known = Boolean(inventory || held);
+  if (held) {
+    startChart(held);
+  }
+  render();
+  showReport(held || inventory);
+  return () => {
+    if (chart) {
+      chart.stop();
+    }
+  };
+
+  function startChart(first) {
+    chart = liveStockChart(sku, {first, onSample: showReport});
+  }
+
+  /** The figures of one report (the admin stock report, or a change's answer before the chart has one): cards and age bands. */
+  function showReport(report) {
+    if (!report) {
+      return;
+    }
+    for (const [name, card] of Object.entries(cards)) {
+      card.textContent = report[name] === undefined ? '–' : String(report[name]);
+    }
+    fill(heldArea, heldByAge(report));
+  }
 
   /** The reserved units by how long ago each cart reserved them (setting the stock does not change them). */
-  function heldByAge() {
-    if (!held || !held.held_by_age) {
+  function heldByAge(report) {
+    if (!report || !report.held_by_age) {
       return null;
     }
     return h('section', {class: 'held-by-age'},
       h('h2', {}, 'Reserved units by age'),
-      h('p', {class: 'hint'}, `${held.holders} cart(s) hold ${held.reserved} unit(s); ${held.sold} sold.`),
+      h('p', {class: 'hint'}, `${report.holders} cart(s) hold ${report.reserved} unit(s); ${report.sold} sold.`),
       h('div', {class: 'table-wrap'}, h('table', {},
         h('thead', {}, h('tr', {}, ['Reserved', 'Units', 'Carts'].map(text => h('th', {scope: 'col'}, text)))),
-        h('tbody', {}, held.held_by_age.map(band => h('tr', {dataset: {band: band.band}},
+        h('tbody', {}, report.held_by_age.map(band => h('tr', {dataset: {band: band.band}},
           h('th', {scope: 'row'}, `${band.band} ago`),
           h('td', {dataset: {figure: 'units'}}, String(band.units)),
           h('td', {dataset: {figure: 'carts'}}, String(band.carts))))))));
   }
 
-  function render(view, productView) {
-    const setField = input({inputmode: 'numeric', value: view ? String(view.available) : ''});
+  function render() {
+    const setField = input({inputmode: 'numeric', value: inventory ? String(inventory.available) : ''});
     const restockField = input({inputmode: 'numeric'});
     const setForm = h('form', {class: 'inline-form', novalidate: true, on: {submit: event => {
       event.preventDefault();
@@ -76,14 +110,15 @@ export async function stockView(container, {params, navigate, announce}) {
     }}}, labelled('Units to add', restockField, {field: 'qty', hint: '1 to 1,000,000'}),
     h('button', {type: 'submit', class: 'btn'}, 'Restock'));
     fill(panel,
-      productView ? productLine(productView)
+      product ? productLine(product)
         : h('p', {class: 'warning'}, `No product ${sku} in the catalog. Stock can still be kept for it.`),
-      view ? h('dl', {class: 'figures'},
-        h('div', {}, h('dt', {}, 'Available'), h('dd', {dataset: {figure: 'available'}}, String(view.available))),
-        h('div', {}, h('dt', {}, 'Reserved in carts'), h('dd', {dataset: {figure: 'reserved'}}, String(view.reserved))))
+      known ? h('dl', {class: 'figures'},
+        h('div', {}, h('dt', {}, 'Available'), cards.available),
+        h('div', {}, h('dt', {}, 'Reserved in carts'), cards.reserved),
+        h('div', {}, h('dt', {}, 'Sold'), cards.sold))
         : h('p', {class: 'notice-inline'}, `There is no stock record for ${sku} yet. Setting the stock creates it.`),
       chart ? h('h2', {}, 'Live: available, reserved, sold') : null, chart ? chart.element : null,
-      view ? heldByAge() : null,
+      heldArea,
       h('h2', {}, 'Set the available stock'), setForm,
       h('h2', {}, 'Restock'), restockForm,
       button('Refresh', {class: 'btn', on: {click: () => navigate(`#/stock/${encodeURIComponent(sku)}`)}}));
@@ -109,7 +144,14 @@ export async function stockView(container, {params, navigate, announce}) {
     const qty = Number(text);
     try {
       const view = (await (method === 'PUT' ? api.put(path, {qty}) : api.post(path, {qty}))).body;
-      render(view, product);
+      if (chart) {
+        await chart.sampleNow(); // the cards, the legend and the chart from one new report
+      } else {
+        known = true;
+        startChart(null); // the record exists now: chart it from here on
+        render();
+        showReport(view);
+      }
       announce(message(qty));
     } catch (e) {
       showProblem(problemArea, e);

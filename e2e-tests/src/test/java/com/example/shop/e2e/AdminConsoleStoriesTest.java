@@ -207,6 +207,8 @@ class AdminConsoleStoriesTest {
 
         browser.click("Products");
         browser.waitForText(By.cssSelector("main h1"), "Products");
+        // The form is the page's once the first results are in: a Search before that would submit it as a plain form.
+        waitForResults(query -> true);
         browser.type("Keyword", "catan");
         browser.click("Search");
         waitForResults(query -> query.contains("keyword=catan"));
@@ -459,7 +461,8 @@ class AdminConsoleStoriesTest {
             for (String[] page : new String[][] {
                     {"#/products", "Products"}, {"#/products/giant-steps", "Product giant-steps"}, {"#/products/phone-tee", "Product phone-tee"},
                     {"#/types", "Product types"}, {"#/categories/modal-jazz", "Categories"},
-                    {"#/stock/giant-steps", "Stock of giant-steps"}, {"#/jobs", "Jobs"}, {"#/import", "Import and export"}}) {
+                    {"#/stock/giant-steps", "Stock of giant-steps"}, {"#/orders", "Orders"}, {"#/sales", "Sales"},
+                    {"#/jobs", "Jobs"}, {"#/import", "Import and export"}}) {
                 browser.open(console(page[0]));
                 browser.waitForText(By.cssSelector("main h1"), page[1]);
                 browser.waitUntil(d -> d.findElements(By.xpath("//main//*[normalize-space()='Loading…' or normalize-space()='Searching…']")).isEmpty());
@@ -724,6 +727,34 @@ class AdminConsoleStoriesTest {
         var drawn = browser.waitFor(By.cssSelector("figure.stock-chart"));
         assertTrue(Integer.parseInt(drawn.getAttribute("data-samples")) > samplesBefore, "the chart kept sampling");
         assertTrue(Integer.parseInt(drawn.getAttribute("data-sold")) >= 3, "the sale is on the chart");
+        // Every figure on the page is the chart's newest sample: the cards, the legend, the age bands.
+        @SuppressWarnings("unchecked")
+        Map<String, String> figures = (Map<String, String>) browser.script("""
+                const chart = document.querySelector('figure.stock-chart');
+                const text = selector => document.querySelector(selector).textContent;
+                return {chart: [chart.dataset.available, chart.dataset.reserved, chart.dataset.sold].join(' '),
+                        cards: ['available', 'reserved', 'sold'].map(f => text(`dd[data-figure='${f}']`)).join(' '),
+                        legend: ['available', 'reserved', 'sold'].map(f => text(`.chart-legend [data-figure='${f}']`)).join(' · '),
+                        held: text('.held-by-age .hint')};""");
+        String[] latest = figures.get("chart").split(" ");
+        assertEquals("0", latest[0]);
+        assertEquals(figures.get("chart"), figures.get("cards"), "the cards show the chart's sample: " + figures);
+        assertEquals("available: " + latest[0] + " · reserved: " + latest[1] + " · sold: " + latest[2], figures.get("legend"));
+        assertTrue(figures.get("held").contains("hold " + latest[1] + " unit(s); " + latest[2] + " sold"), figures.toString());
+        // Its axes: units up from 0, clock times along, each titled (read at once: the chart is redrawn every sample).
+        @SuppressWarnings("unchecked")
+        Map<String, List<String>> axes = (Map<String, List<String>>) browser.script("""
+                const texts = selector => [...document.querySelectorAll('figure.stock-chart ' + selector)].map(t => t.textContent);
+                return {units: texts('.axis-y .tick-label'), unitTitle: texts('.axis-y .axis-title'),
+                        times: texts('.axis-x .tick-label'), timeTitle: texts('.axis-x .axis-title')};""");
+        List<String> units = axes.get("units");
+        assertEquals("0", units.get(0), units.toString());
+        assertTrue(Integer.parseInt(units.get(units.size() - 1)) >= Integer.parseInt(latest[2]), "the scale reaches the sold units: " + units);
+        assertEquals(List.of("units"), axes.get("unitTitle"));
+        List<String> times = axes.get("times");
+        assertFalse(times.isEmpty(), "times along the bottom");
+        assertTrue(times.stream().allMatch(time -> time.matches("\\d{2}:\\d{2}(:\\d{2})?")), times.toString());
+        assertEquals(List.of("time"), axes.get("timeTitle"));
         browser.screenshot("stock-drop");
 
         browser.open(console("#/stock"));
@@ -935,11 +966,14 @@ class AdminConsoleStoriesTest {
         assertEquals("Story Tee (size L)", large.findElement(By.cssSelector("td[data-product]")).getText());
         assertEquals("size L", large.findElement(By.cssSelector("td[data-product]")).getDomAttribute("data-variant"));
         browser.screenshot("story-12-stock-overview-names-variants");
-        List<WebElement> listed = browser.driver.findElements(By.cssSelector(".stock-overview tbody tr"));
+        // Read at once: the overview is redrawn every 5 s, which would leave elements found before it stale.
+        @SuppressWarnings("unchecked")
+        List<List<String>> listed = (List<List<String>>) browser.script(
+                "return [...document.querySelectorAll('.stock-overview tbody tr')]"
+                        + ".map(row => [row.dataset.sku, row.querySelector('td[data-product]').innerText.trim()]);");
         assertFalse(listed.isEmpty());
-        for (WebElement row : listed) {
-            String sku = row.getDomAttribute("data-sku");
-            assertEquals(productName(sku), row.findElement(By.cssSelector("td[data-product]")).getText(), sku);
+        for (List<String> row : listed) {
+            assertEquals(productName(row.get(0)), row.get(1), row.get(0));
         }
     }
 
@@ -1045,6 +1079,219 @@ class AdminConsoleStoriesTest {
         given(api).when().get("/api/products/conflict-tee").then().statusCode(200)
                 .body("variants.pricing.list", contains(1800, 1500))
                 .body("variants.pricing.retail", contains(1500, 1200));
+    }
+
+    /**
+     * Story 13, the orders: three orders of a tee placed through the storefront API are listed newest
+     * first; the status and sku filters (kept in the address) narrow the list, its pages go forward and
+     * back; an order shows its lines as sold with their options, prices and totals; one is fulfilled,
+     * another cancelled (its unit back in stock), each after a confirmation; a cancel of an order
+     * fulfilled behind the page's back is refused with the platform's 409, and the page then shows the
+     * order as it is. The export saves the orders the filters select.
+     */
+    @Test
+    @Order(20)
+    void story13ListFilterAndOpenOrdersThenFulfilOneCancelAnotherAndSeeTheRefusal() throws Exception {
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("sku", "order-tee", "type", "Apparel", "title", "Order Tee",
+                        "pricing", Map.of("currency", "USD", "list", 2500, "retail", 1999),
+                        "details", Map.of("brand", "Acme"),
+                        "options", List.of(Map.of("name", "size", "values", List.of("S", "M"))),
+                        "variants", List.of(Map.of("sku", "order-tee-s", "options", Map.of("size", "S")),
+                                Map.of("sku", "order-tee-m", "options", Map.of("size", "M")))))
+                .when().post("/api/products").then().statusCode(201);
+        for (String sku : List.of("order-tee-s", "order-tee-m")) {
+            given(api).auth().oauth2(adminToken).contentType(ContentType.JSON).body(Map.of("qty", 10))
+                    .when().put("/api/inventory/" + sku).then().statusCode(200);
+        }
+        long first = placeOrder("order-tee-m", 2, "orders-story-1");
+        long second = placeOrder("order-tee-s", 1, "orders-story-2");
+        long third = placeOrder("order-tee-m", 1, "orders-story-3");
+
+        signIn();
+        browser.click("Orders");
+        browser.waitForText(By.cssSelector("main h1"), "Orders");
+        browser.waitFor(By.cssSelector("table.orders tr[data-number='" + third + "']"));
+        List<Long> newest = ordersShown();
+        assertTrue(newest.indexOf(third) < newest.indexOf(second) && newest.indexOf(second) < newest.indexOf(first),
+                "newest first: " + newest);
+
+        browser.choose("Status", "placed");
+        browser.type("SKU", "order-tee-m");
+        browser.click("Filter");
+        browser.waitUntil(d -> "status=placed&sku=order-tee-m".equals(
+                d.findElement(By.cssSelector(".orders-results")).getDomAttribute("data-query")));
+        assertEquals(List.of(third, first), ordersShown(), "only the placed orders of the M tee, newest first");
+        assertTrue(browser.driver.getCurrentUrl().endsWith("#/orders?status=placed&sku=order-tee-m"), browser.driver.getCurrentUrl());
+        assertEquals("placed", new Select(browser.byLabel("Status")).getFirstSelectedOption().getAttribute("value"), "the form keeps the filter");
+        browser.screenshot("orders");
+
+        // A page at a time, forward and back, the cursors in the address.
+        browser.open(console("#/orders?sku=order-tee-m&limit=1"));
+        browser.waitUntil(d -> ordersShown().equals(List.of(third)));
+        browser.click("Next page");
+        browser.waitUntil(d -> ordersShown().equals(List.of(first)));
+        assertTrue(browser.driver.getCurrentUrl().contains("cursor="), browser.driver.getCurrentUrl());
+        browser.click("Previous page");
+        browser.waitUntil(d -> ordersShown().equals(List.of(third)));
+        browser.driver.navigate().back();
+        browser.waitUntil(d -> ordersShown().equals(List.of(first)));
+
+        // One order: its lines as sold, fulfilled after a confirmation.
+        browser.open(console("#/orders?sku=order-tee-m"));
+        browser.click(String.valueOf(first));
+        browser.waitForText(By.cssSelector("main h1"), "Order " + first);
+        WebElement line = browser.waitFor(By.cssSelector("table.order-lines tr[data-sku='order-tee-m']"));
+        assertTrue(line.getText().contains("Order Tee"), line.getText());
+        assertEquals("(size M)", line.findElement(By.cssSelector("[data-figure='options']")).getText());
+        assertEquals("$19.99", line.findElement(By.cssSelector("[data-figure='unit-price']")).getText());
+        assertEquals("2", line.findElement(By.cssSelector("[data-figure='qty']")).getText());
+        assertEquals("$39.98", line.findElement(By.cssSelector("[data-figure='line-total']")).getText());
+        assertEquals("$39.98", browser.waitFor(By.cssSelector("[data-figure='total-amount']")).getText());
+        browser.waitFor(By.cssSelector("ol.history li[data-status='placed'] time"));
+        browser.click("Fulfil");
+        browser.waitFor(By.cssSelector("dialog.confirm"));
+        browser.click("Mark fulfilled");
+        browser.waitFor(By.cssSelector(".order[data-status='fulfilled'] ol.history li[data-status='fulfilled']"));
+        browser.waitForText(By.id("notice"), "Order " + first + " marked fulfilled");
+        assertTrue(browser.driver.findElements(By.xpath("//main//button[normalize-space()='Cancel order' or normalize-space()='Fulfil']")).isEmpty(),
+                "a fulfilled order offers neither");
+        browser.screenshot("order");
+        given(api).auth().oauth2(adminToken).when().get("/api/admin/orders/" + first).then().statusCode(200)
+                .body("status", equalTo("fulfilled")).body("history.status", contains("placed", "fulfilled"));
+
+        // Another cancelled: its unit goes back to stock and its payment is refunded.
+        int availableBefore = given(api).when().get("/api/inventory/order-tee-s").then().statusCode(200).extract().path("available");
+        browser.open(console("#/orders/" + second));
+        browser.waitForText(By.cssSelector("main h1"), "Order " + second);
+        browser.click("Cancel order");
+        browser.waitFor(By.cssSelector("dialog.confirm"));
+        browser.click("Cancel the order");
+        browser.waitFor(By.cssSelector(".order[data-status='cancelled']"));
+        browser.waitForText(By.cssSelector("[data-figure='refund']"), "Refunded");
+        given(api).auth().oauth2(adminToken).when().get("/api/admin/orders/" + second).then().statusCode(200)
+                .body("status", equalTo("cancelled")).body("payment.refund.state", equalTo("refunded"));
+        given(api).when().get("/api/inventory/order-tee-s").then().statusCode(200).body("available", equalTo(availableBefore + 1));
+
+        // The third is fulfilled behind the page's back: its Cancel is refused with the platform's own words.
+        browser.open(console("#/orders/" + third));
+        browser.button("Cancel order");
+        given(api).auth().oauth2(adminToken).when().post("/api/admin/orders/" + third + "/fulfil").then().statusCode(200);
+        String refusal = given(api).auth().oauth2(adminToken).when().post("/api/admin/orders/" + third + "/cancel")
+                .then().statusCode(409).body("type", equalTo("https://problems.shop.example/order-fulfilled")).extract().path("detail");
+        browser.click("Cancel order");
+        browser.waitFor(By.cssSelector("dialog.confirm"));
+        browser.click("Cancel the order");
+        WebElement problem = browser.waitFor(By.cssSelector("main .problem"));
+        browser.waitForText(By.cssSelector("main .problem"), "409 order-fulfilled");
+        assertTrue(problem.getText().contains(refusal), problem.getText() + " vs " + refusal);
+        browser.waitFor(By.cssSelector(".order[data-status='fulfilled']"));
+        browser.screenshot("story-13-cancel-refused");
+        given(api).auth().oauth2(adminToken).when().get("/api/admin/orders/" + third).then().statusCode(200)
+                .body("status", equalTo("fulfilled"));
+
+        // The export of what the filters select, saved through the page (the token never in a link).
+        Path downloads = Files.createDirectories(Path.of("target", "admin-console-orders-export").toAbsolutePath());
+        try (Stream<Path> old = Files.list(downloads)) {
+            for (Path file : old.toList()) {
+                Files.delete(file);
+            }
+        }
+        browser.driver.executeCdpCommand("Browser.setDownloadBehavior", Map.of("behavior", "allow", "downloadPath", downloads.toString()));
+        browser.open(console("#/orders?sku=order-tee-m"));
+        browser.waitFor(By.cssSelector("table.orders tr[data-number='" + first + "']"));
+        browser.click("Export orders");
+        browser.waitForText(By.cssSelector(".export-status"), "Exported 2 orders");
+        browser.waitUntil(d -> downloaded(downloads) != null);
+        List<String> exported = Files.readAllLines(downloaded(downloads));
+        assertEquals(2, exported.size(), exported.toString());
+        assertTrue(exported.get(0).contains("\"number\":" + third) && exported.get(1).contains("\"number\":" + first), exported.toString());
+    }
+
+    /**
+     * Story 14, the sales chart: an order placed today is in today's bar and row, as the platform's
+     * own orders add up, on axes of money (in the currency) and dates; the top skus name the sku.
+     */
+    @Test
+    @Order(21)
+    void story14SeeTodaysRevenueOnTheSalesChart() throws Exception {
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON).body(film("sales-story-film", "Sales Story", "Nobody"))
+                .when().post("/api/products").then().statusCode(201);
+        given(api).auth().oauth2(adminToken).contentType(ContentType.JSON).body(Map.of("qty", 10))
+                .when().put("/api/inventory/sales-story-film").then().statusCode(200);
+        placeOrder("sales-story-film", 3, "sales-story");
+        String today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+        long revenue = 0;
+        long orders = 0;
+        for (Map<String, Object> order : ordersPlacedSince(today)) {
+            if (!"cancelled".equals(order.get("status")) && "USD".equals(order.get("currency"))) {
+                revenue += ((Number) order.get("total_amount")).longValue();
+                orders++;
+            }
+        }
+        assertTrue(revenue >= 3 * 1299, "the order above is among today's: " + revenue);
+        String dollars = NumberFormat.getCurrencyInstance(Locale.US).format(revenue / 100.0);
+
+        signIn();
+        browser.click("Sales");
+        browser.waitForText(By.cssSelector("main h1"), "Sales");
+        WebElement chart = browser.waitFor(By.cssSelector("section.sales[data-state='shown'] figure.sales-chart"));
+        assertEquals("30", chart.getDomAttribute("data-days"), "the last 30 days by default");
+        WebElement bar = chart.findElement(By.cssSelector("rect[data-date='" + today + "']"));
+        assertEquals(String.valueOf(revenue), bar.getDomAttribute("data-revenue"), "today's bar is today's revenue");
+        assertEquals(String.valueOf(orders), bar.getDomAttribute("data-orders"));
+        WebElement row = browser.waitFor(By.cssSelector("table.sales-days tr[data-date='" + today + "']"));
+        assertEquals(dollars, row.findElement(By.cssSelector("[data-figure='revenue']")).getText());
+        assertEquals(String.valueOf(orders), row.findElement(By.cssSelector("[data-figure='orders']")).getText());
+
+        List<String> money = chart.findElements(By.cssSelector(".axis-y .tick-label")).stream().map(WebElement::getText).toList();
+        assertEquals("$0.00", money.get(0), money.toString());
+        long top = Long.parseLong(chart.findElements(By.cssSelector(".axis-y .tick-label")).get(money.size() - 1).getDomAttribute("data-value"));
+        assertTrue(top >= revenue, "the scale reaches today's bar: " + money);
+        assertTrue(money.stream().allMatch(label -> label.matches("\\$[0-9,]+\\.[0-9]{2}")), money.toString());
+        assertEquals("revenue (USD)", chart.findElement(By.cssSelector(".axis-y .axis-title")).getText());
+        List<String> dates = chart.findElements(By.cssSelector(".axis-x .tick-label")).stream().map(WebElement::getText).toList();
+        assertFalse(dates.isEmpty());
+        assertTrue(dates.stream().allMatch(label -> label.matches("[A-Z][a-z]{2} \\d{1,2}")), dates.toString());
+        assertEquals("day (UTC)", chart.findElement(By.cssSelector(".axis-x .axis-title")).getText());
+        WebElement top1 = browser.waitFor(By.cssSelector("table.top-skus tr[data-sku='sales-story-film']"));
+        assertTrue(Integer.parseInt(top1.findElement(By.cssSelector("[data-figure='units']")).getText()) >= 3, top1.getText());
+        browser.screenshot("sales");
+    }
+
+    /** Places an order through the storefront API (a cart, a line, an approved checkout); answers its number. */
+    private static long placeOrder(String sku, int qty, String idempotencyKey) {
+        String cart = given(api).when().post("/api/carts").then().statusCode(201).extract().path("id");
+        given(api).contentType(ContentType.JSON).body(Map.of("sku", sku, "qty", qty))
+                .when().post("/api/carts/" + cart + "/items").then().statusCode(200);
+        Number number = given(api).contentType(ContentType.JSON).header("Idempotency-Key", idempotencyKey)
+                .body(Map.of("payment", Map.of("method", "card", "simulate", "approve")))
+                .when().post("/api/carts/" + cart + "/checkout").then().statusCode(200).extract().path("order.number");
+        return number.longValue();
+    }
+
+    /** Every order placed since the start of a UTC day, through the admin list's pages. */
+    private static List<Map<String, Object>> ordersPlacedSince(String day) {
+        List<Map<String, Object>> orders = new ArrayList<>();
+        String cursor = null;
+        do {
+            RequestSpecification request = given(api).auth().oauth2(adminToken).queryParam("from", day).queryParam("limit", 100);
+            if (cursor != null) {
+                request = request.queryParam("cursor", cursor);
+            }
+            JsonPath page = request.when().get("/api/admin/orders").then().statusCode(200).extract().jsonPath();
+            orders.addAll(page.getList("items"));
+            cursor = page.getString("next");
+        } while (cursor != null);
+        return orders;
+    }
+
+    /** The order numbers the list shows, top to bottom (read in one script: the list may be redrawn meanwhile). */
+    private static List<Long> ordersShown() {
+        @SuppressWarnings("unchecked")
+        List<String> numbers = (List<String>) browser.script(
+                "return [...document.querySelectorAll('table.orders tbody tr')].map(row => row.dataset.number);");
+        return numbers.stream().map(Long::parseLong).toList();
     }
 
     /** The texts of one column of the variant grid, row by row. */
