@@ -44,9 +44,10 @@ ensure_tools() { # [load-tools]: also wrk and nginx
 }
 
 # Everything the bench runs: the platform's jars and the bench modules.
-BUILT_MODULES=support/embedded-mongo,catalog-service,category-service,cart-service,gateway,platform-seed,bench/minimal-findone,bench/harness
+BUILT_MODULES=support/embedded-mongo,catalog-service,category-service,cart-service,gateway,platform-seed,bench/minimal-findone,bench/harness,bench/gatling
 built_jars() {
   echo "$HARNESS_JAR" "$MINIMAL_JAR" "$SEED_JAR" "$ROOT/support/embedded-mongo/target/embedded-mongo-1.0.0-SNAPSHOT.jar"
+  echo "$BENCH_DIR/gatling/target/gatling.classpath" # written by the package phase, after the simulations compiled
   for m in catalog-service category-service cart-service gateway; do echo "$ROOT/$m/target/quarkus-app/quarkus-run.jar"; done
 }
 

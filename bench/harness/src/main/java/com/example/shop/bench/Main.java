@@ -36,6 +36,8 @@ public final class Main {
             case "scale-freshness" -> ScaleFreshness.run(a);
             case "scale-report" -> ScaleReport.run(a);
             case "db-writes" -> DbWrites.run(a);
+            case "stock-setup" -> StockBooks.setup(a);
+            case "stock-audit" -> StockBooks.audit(a);
             default -> {
                 usage();
                 yield 2;
@@ -47,7 +49,7 @@ public final class Main {
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "seed-orders", "invariant",
                 "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop",
-                "scale-queries", "scale-freshness", "scale-report", "db-writes"))
+                "scale-queries", "scale-freshness", "scale-report", "db-writes", "stock-setup", "stock-audit"))
                 + " --option value ...");
     }
 }
