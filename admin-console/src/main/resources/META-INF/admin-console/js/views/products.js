@@ -38,6 +38,8 @@ const FORM_FIELDS = ['q', ...TEXT_FILTERS.map(([name]) => name), 'category', 'mi
 
 export async function productListView(container, {query, navigate}) {
   const page = searchPage(query);
+  // a Search pressed while the pickers load must not submit the form as a page load
+  page.form.addEventListener('submit', event => event.preventDefault());
   append(container, titleRow(page.newType, navigate), page.form, page.problemArea,
     h('div', {class: 'search-layout'}, page.facets, page.results));
   await fillPickers(page, query);
