@@ -26,6 +26,56 @@ public interface CartConfig {
 
     Availability availability();
 
+    Webhooks webhooks();
+
+    /** The webhooks sent to subscribers' receivers (see docs/design.md, Webhooks). */
+    interface Webhooks {
+        /**
+         * Whether a receiver may be at a private, loopback, link-local or unspecified address. Off, such
+         * a URL is refused at subscription and at every send (DNS can change in between): a subscriber
+         * must not reach this service's own network through it. On for tests and the local platform.
+         */
+        @WithDefault("false")
+        boolean allowPrivateAddresses();
+
+        /** How long one request to a receiver may take, connecting included; a delivery's claim lasts twice this. */
+        @WithDefault("PT5S")
+        Duration timeout();
+
+        /** Requests in flight to one subscription at most, so a slow receiver holds only its own deliveries. */
+        @WithDefault("4")
+        @Min(1)
+        int concurrencyPerEndpoint();
+
+        /** The wait before the first retry of a failed delivery; each further retry waits twice as long, with jitter. */
+        @WithDefault("PT5S")
+        Duration firstRetryAfter();
+
+        /** The longest wait between two retries. */
+        @WithDefault("PT1H")
+        Duration longestRetryAfter();
+
+        /** How long a delivery is retried from its first attempt; then it is marked failed. */
+        @WithDefault("PT24H")
+        Duration retryFor();
+
+        /** How often a running sender looks for work that another replica appended or that fell due. */
+        @WithDefault("PT0.25S")
+        Duration pollEvery();
+
+        /** How often a replica with no sender running checks whether there is work, and starts one if so. */
+        @WithDefault("PT1S")
+        Duration every();
+
+        /** How long a sender run waits with nothing to do before it ends (the next work starts another). */
+        @WithDefault("PT1M")
+        Duration idleFor();
+
+        /** Deliveries and their events are kept this long for the delivery log and redelivery. */
+        @WithDefault("P7D")
+        Duration keepFor();
+    }
+
     /** The availability transitions (sold out, available again) sent to the catalog's listings. */
     interface Availability {
         /** How often the outbox of transitions is sent to the catalog (a failed send is retried at the next). */

@@ -42,5 +42,11 @@ public enum CartSeam implements Seam {
     /** The cleanup finishing a release or sale: the reservation's mark read, the stock not yet credited. */
     CLEANUP_AFTER_READING_MARK,
     /** A stock import's round: its batch's stock read, its bulk write not yet sent (context: the skus to write). */
-    STOCK_IMPORT_BEFORE_WRITE
+    STOCK_IMPORT_BEFORE_WRITE,
+    /** The webhook sender's fan-out: an event's deliveries written, the event not yet marked fanned out (context: the event id). */
+    WEBHOOK_FANNED_OUT,
+    /** The webhook sender: a delivery claimed, its request not yet sent (context: the delivery id). */
+    WEBHOOK_CLAIMED,
+    /** The webhook sender: the receiver answered, the answer not yet recorded (context: the delivery id). */
+    WEBHOOK_ANSWERED
 }

@@ -29,6 +29,7 @@ import com.example.shop.cart.inventory.MoveStore;
 import com.example.shop.cart.inventory.ReservationStore;
 import com.example.shop.cart.inventory.MoveJournal;
 import com.example.shop.cart.inventory.UnitMoves;
+import com.example.shop.cart.webhooks.WebhookEvents;
 import com.example.shop.cart.inventory.Reservations;
 import com.example.shop.cart.support.Api;
 import com.example.shop.cart.support.ArmedSeams;
@@ -84,6 +85,8 @@ class ConcurrencyTest {
     CartConfig config;
     @Inject
     Attempts attempts;
+    @Inject
+    WebhookEvents webhookEvents;
     @Inject
     ArmedSeams seams;
 
@@ -286,7 +289,7 @@ class ConcurrencyTest {
             ReservationStore otherHolders = new ReservationStore(otherClient.getDatabase("cart"));
             MoveJournal otherJournal = new MoveJournal(new MoveStore(otherClient.getDatabase("cart")), otherInventory, otherHolders);
             UnitMoves otherSteps = new UnitMoves(otherInventory, otherHolders,
-                    new AvailabilityOutbox(otherInventory, new AvailabilityStore(otherClient.getDatabase("cart"))));
+                    new AvailabilityOutbox(otherInventory, new AvailabilityStore(otherClient.getDatabase("cart")), webhookEvents));
             InventoryMigration otherMigration = new InventoryMigration(otherInventory, otherHolders,
                     new MigrationStore(otherClient.getDatabase("cart")), otherJournal);
             otherMigration.migrate();

@@ -43,7 +43,13 @@ class SchemaIndexesTest {
                     new IndexOptions().name("sku_newest")),
             // every service's runs (web-support's RunIndexes): a page of runs of some kinds, newest first
             RequiredIndex.on("runs", Indexes.compoundIndex(Indexes.ascending("kind"), Indexes.descending("_id")),
-                    new IndexOptions().name("kind_newest")));
+                    new IndexOptions().name("kind_newest")),
+            // the webhooks (issue 59): pruning by age, the outbox oldest first, what is due per subscription
+            RequiredIndex.on("webhook_deliveries", Indexes.ascending("created_at"), new IndexOptions().name("created_at")),
+            RequiredIndex.on("webhook_events", Indexes.ascending("at"), new IndexOptions().name("at")),
+            RequiredIndex.on("webhook_outbox", Indexes.ascending("at"), new IndexOptions().name("at")),
+            RequiredIndex.on("webhook_pending", Indexes.ascending("subscription", "due_at"),
+                    new IndexOptions().name("subscription_due_at")));
 
     @Inject
     SchemaSetup schema;

@@ -1,5 +1,7 @@
 package com.example.shop.cart.inventory;
 
+import com.example.shop.cart.webhooks.WebhookEventType;
+import com.example.shop.cart.webhooks.WebhookEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.Date;
@@ -24,6 +26,12 @@ import org.jboss.logging.Logger;
  * {@link #reconcile} compares every stock document with what the catalog acknowledged and records
  * what differs (every {@code cart.availability.reconcile-every} and at start-up), so a crash delays a
  * transition, never loses it. A sku never reported sold out is in stock for the catalog.
+ *
+ * <p>Each recorded state is also the webhook event {@code inventory.sold_out} or
+ * {@code inventory.back_in_stock}, its sequence the {@code rev}, appended first: when the append
+ * fails the record is not written either, so the reconciliation finds the transition and both are
+ * written then (at least once; a state the reconciliation records again may come twice, at a newer
+ * sequence).
  */
 @ApplicationScoped
 public class AvailabilityOutbox {
@@ -33,10 +41,12 @@ public class AvailabilityOutbox {
 
     private final InventoryStore inventory;
     private final AvailabilityStore availability;
+    private final WebhookEvents webhooks;
 
-    public AvailabilityOutbox(InventoryStore inventory, AvailabilityStore availability) {
+    public AvailabilityOutbox(InventoryStore inventory, AvailabilityStore availability, WebhookEvents webhooks) {
         this.inventory = inventory;
         this.availability = availability;
+        this.webhooks = webhooks;
     }
 
     /**
@@ -75,6 +85,8 @@ public class AvailabilityOutbox {
     /** Records the sku's state at {@code rev}, unless a record as new or newer is there. */
     void record(String sku, boolean soldOut, long rev) {
         try {
+            webhooks.append(soldOut ? WebhookEventType.INVENTORY_SOLD_OUT : WebhookEventType.INVENTORY_BACK_IN_STOCK, sku, rev,
+                    Map.of("sku", sku, "sold_out", soldOut));
             availability.recordIfNewer(sku, soldOut, rev, new Date());
         } catch (RuntimeException e) {
             LOG.warnf("The availability of %s could not be recorded (%s); the reconciliation sends it", sku, e.toString());

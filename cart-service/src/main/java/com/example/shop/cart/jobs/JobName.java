@@ -6,5 +6,7 @@ import com.example.shop.web.WireName;
 public enum JobName implements WireName.Dashed {
     EXPIRE_CARTS,
     CLEANUP_INVENTORY,
-    RESOLVE_CHECKOUTS;
+    RESOLVE_CHECKOUTS,
+    /** The webhook sender: fans events out and delivers them, until it has had nothing to do for a while. */
+    SEND_WEBHOOKS;
 }

@@ -7,6 +7,7 @@ import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.carts.ResolveCheckouts;
 import com.example.shop.cart.inventory.CleanupInventory;
 import com.example.shop.cart.inventory.CleanupReport;
+import com.example.shop.cart.webhooks.WebhookSender;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,8 +21,8 @@ import java.util.function.Consumer;
 
 /**
  * Builds this service's {@link JobRunner} from its store, its settings and the
- * three jobs, which belong to the features whose data they change: {@link ExpireCarts} and
- * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory). Each job's threshold is its
+ * four jobs, which belong to the features whose data they change: {@link ExpireCarts} and
+ * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory), {@link WebhookSender} (webhooks). Each job's threshold is its
  * setting, named here only: the schedule and an admin's trigger both run a job with it, unless the
  * trigger gives another. A job's report becomes the
  * run's counts as it would be written in JSON: its fields by their snake-case names, in order.
@@ -35,14 +36,17 @@ public class JobRunnerProducer {
     @Produces
     @ApplicationScoped
     JobRunner jobRunner(JobsStore store, CartConfig config, ObjectMapper json, ExpireCarts expireCarts,
-                        CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts) {
+                        CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts, WebhookSender webhookSender) {
         return new JobRunner(store, config.jobs().lease(), Map.of(
                 JobName.EXPIRE_CARTS, new JobRunner.Job(config.expiry().inactiveAfter(),
                         JobRunnerProducer.<ExpiryReport>counted(json, expireCarts::run)),
                 JobName.CLEANUP_INVENTORY, new JobRunner.Job(config.cleanup().olderThan(),
                         JobRunnerProducer.<CleanupReport>counted(json, cleanupInventory::run)),
                 JobName.RESOLVE_CHECKOUTS, new JobRunner.Job(config.checkout().stalledAfter(),
-                        JobRunnerProducer.<CheckoutReport>counted(json, resolveCheckouts::run))),
+                        JobRunnerProducer.<CheckoutReport>counted(json, resolveCheckouts::run)),
+                // its threshold is how long a run waits with nothing to do before it ends
+                JobName.SEND_WEBHOOKS, new JobRunner.Job(config.webhooks().idleFor(),
+                        JobRunnerProducer.<WebhookSender.Report>counted(json, webhookSender::run))),
                 config.jobs().heartbeatEvery(), config.jobs().keepRunsFor());
     }
 

@@ -7,5 +7,7 @@ public enum RunTrigger implements WireName {
     /** An admin's {@code POST /admin/jobs/{job}}. */
     MANUAL,
     /** The service's own schedule ({@code cart.*.every}). */
-    SCHEDULED;
+    SCHEDULED,
+    /** Work appeared: an event appended ({@code send-webhooks}). */
+    EVENT;
 }

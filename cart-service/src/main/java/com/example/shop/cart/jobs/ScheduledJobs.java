@@ -1,12 +1,13 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.webhooks.WebhookSender;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 /**
- * The three jobs on their schedules ({@code cart.*.every}), started and recorded as runs like an
+ * The jobs on their schedules ({@code cart.*.every}), started and recorded as runs like an
  * admin's trigger ({@link JobRunner}), with trigger {@code scheduled} and each job's own threshold
  * (the runner knows it): an operator sees in
  * {@code GET /admin/jobs/runs} when each last ran and what it did. A run of the same job already
@@ -16,7 +17,7 @@ import org.jboss.logging.Logger;
  * the expressions below find them.
  */
 @Singleton
-public record ScheduledJobs(JobRunner runner) {
+public record ScheduledJobs(JobRunner runner, WebhookSender webhookSender) {
 
     private static final Logger LOG = Logger.getLogger(ScheduledJobs.class);
 
@@ -33,6 +34,21 @@ public record ScheduledJobs(JobRunner runner) {
     @Scheduled(identity = "resolve-checkouts", every = "${cart.checkout.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void resolve() {
         start(JobName.RESOLVE_CHECKOUTS);
+    }
+
+    /**
+     * The webhook sender runs while there is work: an append here starts it at once; this starts it
+     * for what another replica appended or what fell due, and records no run while there is nothing to do.
+     */
+    @Scheduled(identity = "send-webhooks", every = "${cart.webhooks.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sendWebhooks() {
+        try {
+            if (!webhookSender.runningHere() && webhookSender.hasWork()) {
+                start(JobName.SEND_WEBHOOKS);
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("Scheduled send-webhooks could not look for work; the next schedule tries again: %s", e.getMessage());
+        }
     }
 
     private void start(JobName job) {
