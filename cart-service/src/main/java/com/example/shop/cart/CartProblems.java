@@ -147,4 +147,21 @@ public final class CartProblems {
         return Problems.unavailable("job lease", "A run of " + job + " holds the job but cannot be found; try again after "
                 + leaseSeconds + " s");
     }
+
+    public static ProblemException noSuchSubscription(String id) {
+        return Problems.notFound("No webhook subscription '" + Problems.excerpt(id) + "'");
+    }
+
+    public static ProblemException noSuchDelivery(String id) {
+        return Problems.notFound("No delivery '" + Problems.excerpt(id) + "' of this subscription");
+    }
+
+    /**
+     * A receiver's URL whose host resolves to an address this service must not call (private,
+     * loopback, link-local, unspecified), or does not resolve: 422 naming {@code url}.
+     */
+    public static ProblemException receiverRefused(String reason) {
+        return new ProblemException(Problem.of(422, "receiver-refused", "Receiver refused",
+                "The receiver cannot be called: " + reason + ".").with("field", "url"));
+    }
 }

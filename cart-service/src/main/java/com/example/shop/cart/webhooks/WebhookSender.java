@@ -180,6 +180,9 @@ public class WebhookSender {
                     break;
                 }
                 pause();
+                if (Thread.currentThread().isInterrupted()) {
+                    break; // shutting down: what is claimed is sent again once its claim runs out
+                }
             }
             awaitInFlight();
             return report(start);
@@ -199,13 +202,12 @@ public class WebhookSender {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
     private void awaitInFlight() {
         long deadline = System.nanoTime() + claimFor.toNanos();
-        while (inFlightTotal.get() > 0 && System.nanoTime() < deadline) {
+        while (inFlightTotal.get() > 0 && System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
             pause();
         }
     }
