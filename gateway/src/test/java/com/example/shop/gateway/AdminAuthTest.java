@@ -48,6 +48,10 @@ class AdminAuthTest {
             POST, /api/admin/orders/100001/fulfil, cart
             GET, /api/admin/orders/export, cart
             GET, /api/admin/orders/summary, cart
+            GET, /api/admin/webhooks, cart
+            POST, /api/admin/webhooks, cart
+            PATCH, /api/admin/webhooks/5f0000000000000000000000, cart
+            POST, /api/admin/webhooks/5f0000000000000000000000/deliveries/evt_x/redeliver, cart
             """;
 
     @ParameterizedTest

@@ -49,6 +49,7 @@ class RoutingTest {
             "GET, /api/admin/orders?status=placed&limit=5, cart, /admin/orders?status=placed&limit=5",
             "POST, /api/admin/orders/100001/cancel, cart, /admin/orders/100001/cancel",
             "GET, /api/admin/orders/export, cart, /admin/orders/export",
+            "GET, /api/admin/webhooks/5f0000000000000000000000/deliveries?limit=5, cart, /admin/webhooks/5f0000000000000000000000/deliveries?limit=5",
     })
     void routesToTheServiceWithoutTheApiPrefix(String method, String path, String service, String upstreamUri) {
         given().header("Authorization", "Bearer " + TestTokens.admin())

@@ -54,7 +54,8 @@ public final class Routes {
             new Route("/api/inventory", CART, Guard.ADMIN_WRITES),
             new Route("/api/admin/inventory", CART, Guard.ADMIN_ALL),
             new Route("/api/admin/jobs", CART, Guard.ADMIN_ALL),
-            new Route("/api/admin/orders", CART, Guard.ADMIN_ALL));
+            new Route("/api/admin/orders", CART, Guard.ADMIN_ALL),
+            new Route("/api/admin/webhooks", CART, Guard.ADMIN_ALL));
 
     /**
      * The bases of the bulk APIs (issue 17), one per service: {@code POST <base>/import} takes an
