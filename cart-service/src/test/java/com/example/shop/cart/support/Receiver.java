@@ -26,8 +26,8 @@ import java.util.function.Predicate;
  */
 public final class Receiver implements AutoCloseable {
 
-    /** One request as it arrived. */
-    public record Request(Headers headers, String body) {
+    /** One request as it arrived, and when ({@link System#nanoTime}). */
+    public record Request(Headers headers, String body, long arrivedNanos) {
         public String header(String name) {
             return headers.getFirst(name);
         }
@@ -120,7 +120,7 @@ public final class Receiver implements AutoCloseable {
         mostInFlight.accumulateAndGet(now, Math::max);
         try {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            requests.add(new Request(exchange.getRequestHeaders(), body));
+            requests.add(new Request(exchange.getRequestHeaders(), body, System.nanoTime()));
             CountDownLatch latch = held;
             if (latch != null) {
                 try {

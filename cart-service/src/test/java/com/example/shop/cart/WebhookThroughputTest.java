@@ -1,0 +1,77 @@
+package com.example.shop.cart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.example.shop.cart.support.Api;
+import com.example.shop.cart.support.CatalogStub;
+import com.example.shop.cart.support.Receiver;
+import com.example.shop.cart.support.Webhooks;
+import com.example.shop.testsupport.JwtTestResource;
+import com.example.shop.testsupport.MongoTestResource;
+import com.example.shop.testsupport.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What one sender does, measured roughly (printed, not asserted: figures belong to bench/): the
+ * time from a stock change's answer to its webhook's arrival at a local receiver, and how fast a
+ * backlog of events in the outbox drains to one subscription. The design's "past one machine"
+ * estimate starts from these.
+ */
+@QuarkusTest
+@QuarkusTestResource(MongoTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(CatalogStub.class)
+class WebhookThroughputTest {
+
+    private static final int CHANGES = 50;
+    private static final int BACKLOG = 1000;
+
+    @Test
+    void changesReachAReceiverAndABacklogDrains() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Webhooks.Subscription subscription = Webhooks.subscribe(receiver.url("/measured"), "inventory.sold_out");
+            try {
+                List<Long> millis = new ArrayList<>();
+                for (int i = 0; i < CHANGES; i++) {
+                    String sku = Api.newSku("TP");
+                    Api.stock(sku, 0);
+                    long answered = System.nanoTime();
+                    Receiver.Request arrived = receiver.await(r -> r.body().contains("\"" + sku + "\""), 1, Duration.ofSeconds(20)).get(0);
+                    millis.add(Math.max(0, (arrived.arrivedNanos() - answered) / 1_000_000));
+                }
+                millis.sort(null);
+
+                // a backlog written straight into the outbox, as appends would have written it; one real append wakes the sender
+                String run = Api.newSku("TPB");
+                List<Document> events = new ArrayList<>();
+                Date now = new Date();
+                for (int i = 0; i < BACKLOG; i++) {
+                    String sku = run + "-" + i;
+                    events.add(new Document("_id", "evt_" + sku).append("type", "inventory.sold_out").append("subject", sku)
+                            .append("sequence", 1L).append("payload", "{\"type\":\"inventory.sold_out\",\"subject\":\"" + sku + "\"}")
+                            .append("at", now));
+                }
+                int before = receiver.requests().size();
+                long started = System.nanoTime();
+                TestDatabase.database("cart").getCollection("webhook_outbox").insertMany(events);
+                Api.stock(Api.newSku("TPW"), 0);
+                List<Receiver.Request> drained = receiver.await(r -> r.body().contains(run), BACKLOG, Duration.ofSeconds(120));
+                long last = drained.stream().mapToLong(Receiver.Request::arrivedNanos).max().orElse(started);
+                assertEquals(BACKLOG, drained.size(), "the whole backlog arrived (" + (receiver.requests().size() - before) + " requests)");
+                System.out.printf("webhooks: change → receiver p50 %d ms, p99 %d ms, max %d ms over %d changes; a backlog of %d "
+                                + "drained at %.0f deliveries/s to one subscription%n", millis.get(millis.size() / 2),
+                        millis.get((int) Math.ceil(millis.size() * 0.99) - 1), millis.get(millis.size() - 1), millis.size(), BACKLOG,
+                        BACKLOG / ((last - started) / 1e9));
+            } finally {
+                Webhooks.delete(subscription.id());
+            }
+        }
+    }
+}
