@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -110,6 +111,27 @@ public final class Receiver implements AutoCloseable {
             List<Request> found = requests.stream().filter(matching).toList();
             if (found.size() >= count || System.nanoTime() > deadline) {
                 return found;
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /**
+     * Waits (at most {@code within}) until the matching requests carry {@code count} distinct
+     * {@code webhook-id}s; returns them by id, each with its requests in order of arrival (more than
+     * one when a delivery was sent again).
+     */
+    public Map<String, List<Request>> awaitDistinct(Predicate<Request> matching, int count, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            Map<String, List<Request>> byId = new LinkedHashMap<>();
+            for (Request request : requests) {
+                if (matching.test(request)) {
+                    byId.computeIfAbsent(request.header("webhook-id"), id -> new ArrayList<>()).add(request);
+                }
+            }
+            if (byId.size() >= count || System.nanoTime() > deadline) {
+                return byId;
             }
             Thread.sleep(20);
         }
