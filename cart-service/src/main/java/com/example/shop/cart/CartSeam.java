@@ -29,6 +29,8 @@ public enum CartSeam implements Seam {
     AFTER_ORDER_NUMBER,
     /** Checkout: the order written, the cart not yet settled. */
     AFTER_ORDER,
+    /** An order's status written (placed, cancelled, fulfilled), its webhook event not yet in the outbox (context: the order number). */
+    ORDER_CHANGED,
     /** Cancel: the order marked cancelled, no unit returned yet. */
     AFTER_CANCEL,
     /** Cancel: a line's units back in available stock, the order not yet recording it. */

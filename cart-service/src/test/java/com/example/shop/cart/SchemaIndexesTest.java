@@ -34,13 +34,14 @@ class SchemaIndexesTest {
             RequiredIndex.on("inventory", Indexes.ascending("qty"), new IndexOptions().name("available")),
             RequiredIndex.on("inventory", Indexes.descending("reserved"), new IndexOptions().name("reserved")),
             RequiredIndex.on("inventory_moves", Indexes.ascending("at"), new IndexOptions().name("at")),
-            // orders (issue 59): by number; the admin list newest first, by status, by sku
+            // orders (issue 59): by number; the admin list newest first, by status, by sku; those not yet announced
             RequiredIndex.on("orders", Indexes.ascending("number"), new IndexOptions().name("number").unique(true)),
             RequiredIndex.on("orders", Indexes.descending("placed_at", "number"), new IndexOptions().name("newest")),
             RequiredIndex.on("orders", Indexes.compoundIndex(Indexes.ascending("status"), Indexes.descending("placed_at", "number")),
                     new IndexOptions().name("status_newest")),
             RequiredIndex.on("orders", Indexes.compoundIndex(Indexes.ascending("lines.sku"), Indexes.descending("placed_at", "number")),
                     new IndexOptions().name("sku_newest")),
+            RequiredIndex.on("orders", Indexes.ascending("unannounced"), new IndexOptions().name("unannounced")),
             // every service's runs (web-support's RunIndexes): a page of runs of some kinds, newest first
             RequiredIndex.on("runs", Indexes.compoundIndex(Indexes.ascending("kind"), Indexes.descending("_id")),
                     new IndexOptions().name("kind_newest")),

@@ -10,7 +10,8 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param released  found declined or unknown
  * @param finalized complete carts whose sale was finished
  * @param cancelsFinished cancelled orders whose returns or refund a dead cancel left
+ * @param ordersAnnounced orders whose webhook events a dead request left unwritten
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record CheckoutReport(int completed, int released, int finalized, int cancelsFinished) {
+public record CheckoutReport(int completed, int released, int finalized, int cancelsFinished, int ordersAnnounced) {
 }

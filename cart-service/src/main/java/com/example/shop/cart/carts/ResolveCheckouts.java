@@ -1,6 +1,7 @@
 package com.example.shop.cart.carts;
 
 import com.example.shop.cart.orders.CancelOrder;
+import com.example.shop.cart.orders.OrderEvents;
 import com.example.shop.cart.payment.PaymentGateway;
 import com.example.shop.cart.payment.PaymentGateway.PaymentResult;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +17,8 @@ import java.util.function.Consumer;
  * (the charge never arrived) → active again, attempt {@code abandoned}. The cart keeps its
  * reservations throughout. Also finishes the sale and the order of complete carts that are not yet
  * settled (a crash after completing), and the cancels of orders a dead request left part-way
- * ({@link CancelOrder}). All guarded like the request's own ends ({@link SettleCheckout}), so
+ * ({@link CancelOrder}), and writes the webhook events of orders a dead request changed without
+ * them ({@link OrderEvents}). All guarded like the request's own ends ({@link SettleCheckout}), so
  * replicas and a late request agree. The jobs feature runs it ({@code jobs.JobRunner}).
  */
 @ApplicationScoped
@@ -26,12 +28,14 @@ public class ResolveCheckouts {
     private final PaymentGateway gateway;
     private final SettleCheckout settle;
     private final CancelOrder cancels;
+    private final OrderEvents orderEvents;
 
-    ResolveCheckouts(CartsStore carts, PaymentGateway gateway, SettleCheckout settle, CancelOrder cancels) {
+    ResolveCheckouts(CartsStore carts, PaymentGateway gateway, SettleCheckout settle, CancelOrder cancels, OrderEvents orderEvents) {
         this.carts = carts;
         this.gateway = gateway;
         this.settle = settle;
         this.cancels = cancels;
+        this.orderEvents = orderEvents;
     }
 
     public CheckoutReport run(Duration stalledAfter) {
@@ -56,15 +60,16 @@ public class ResolveCheckouts {
                 case DECLINED -> released += settle.decline(cartId, key, CheckoutState.DECLINED, result.reason()) != null ? 1 : 0;
                 default -> released += settle.decline(cartId, key, CheckoutState.ABANDONED, "no answer from the payment gateway") != null ? 1 : 0;
             }
-            progress.accept(new CheckoutReport(completed, released, 0, 0));
+            progress.accept(new CheckoutReport(completed, released, 0, 0, 0));
         }
         int finalized = 0;
         for (StoredCart cart : carts.unsettledSales(cutoff)) {
             settle.finalizeSale(cart.id());
             finalized++;
-            progress.accept(new CheckoutReport(completed, released, finalized, 0));
+            progress.accept(new CheckoutReport(completed, released, finalized, 0, 0));
         }
         int cancelsFinished = cancels.finishLeftOver();
-        return new CheckoutReport(completed, released, finalized, cancelsFinished);
+        int ordersAnnounced = orderEvents.announceLeftOver();
+        return new CheckoutReport(completed, released, finalized, cancelsFinished, ordersAnnounced);
     }
 }

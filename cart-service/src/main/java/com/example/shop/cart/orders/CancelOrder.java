@@ -20,6 +20,7 @@ import org.jboss.logging.Logger;
  * <ol>
  * <li>placed → cancelled in one update guarded by {@code status: placed}, which also leases the
  * order to this worker: of two cancels at once, one wins it, and only the lease holder gives units back;</li>
+ * <li>its {@code order.cancelled} webhook event ({@link OrderEvents}), by whoever holds the lease;</li>
  * <li>each line's units back to available stock through the inventory's journalled move
  * ({@link ReturnSoldUnits}), recorded on the order before the move is settled;</li>
  * <li>the refund through {@link PaymentGateway} under the key {@code refund:<order id>}, its answer recorded;</li>
@@ -30,7 +31,8 @@ import org.jboss.logging.Logger;
  * docs/design.md, Orders.
  */
 @Singleton
-public record CancelOrder(OrdersStore store, GetOrder getOrder, ReturnSoldUnits returns, PaymentGateway gateway, Seams seams) {
+public record CancelOrder(OrdersStore store, GetOrder getOrder, ReturnSoldUnits returns, PaymentGateway gateway, OrderEvents events,
+                          Seams seams) {
 
     private static final Logger LOG = Logger.getLogger(CancelOrder.class);
     /** How long a worker holds an order to finish its cancel: far longer than that takes. */
@@ -93,6 +95,7 @@ public record CancelOrder(OrdersStore store, GetOrder getOrder, ReturnSoldUnits 
      */
     private boolean finish(StoredOrder order, String holder) {
         try {
+            events.announce(order);
             seams.reached(CartSeam.AFTER_CANCEL);
             boolean busy = false;
             for (StoredOrder.Line line : order.lines()) {

@@ -6,10 +6,12 @@ import java.time.Instant;
 
 /**
  * POST /admin/orders/{number}/fulfil: placed → fulfilled in one update guarded by the status, with
- * its history entry. A fulfilled order is answered as it is; a cancelled one is a 409.
+ * its history entry, then its {@code order.fulfilled} webhook event ({@link OrderEvents}). A fulfilled
+ * order is answered as it is (and its event written if a dead request left it unwritten); a
+ * cancelled one is a 409.
  */
 @Singleton
-public record FulfilOrder(OrdersStore store, GetOrder getOrder) {
+public record FulfilOrder(OrdersStore store, GetOrder getOrder, OrderEvents events) {
 
     public OrderView fulfil(long number) {
         for (int round = 0; round < 3; round++) {
@@ -17,11 +19,13 @@ public record FulfilOrder(OrdersStore store, GetOrder getOrder) {
             switch (order.status()) {
                 case CANCELLED -> throw CartProblems.orderCancelled(number);
                 case FULFILLED -> {
+                    events.announce(order);
                     return OrderView.of(order);
                 }
                 case PLACED -> {
                     StoredOrder fulfilled = store.fulfil(order.id(), Instant.now());
                     if (fulfilled != null) {
+                        events.announce(fulfilled);
                         return OrderView.of(fulfilled);
                     }
                 }

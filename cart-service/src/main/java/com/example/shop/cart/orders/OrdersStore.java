@@ -7,6 +7,7 @@ import static com.mongodb.client.model.Filters.gte;
 import static com.mongodb.client.model.Filters.lt;
 import static com.mongodb.client.model.Filters.ne;
 import static com.mongodb.client.model.Filters.or;
+import static com.mongodb.client.model.Filters.size;
 import static com.mongodb.client.model.Projections.include;
 import static com.mongodb.client.model.Updates.addToSet;
 import static com.mongodb.client.model.Updates.combine;
@@ -14,6 +15,7 @@ import static com.mongodb.client.model.Updates.inc;
 import static com.mongodb.client.model.Updates.push;
 import static com.mongodb.client.model.Updates.pushEach;
 import static com.mongodb.client.model.Updates.set;
+import static com.mongodb.client.model.Updates.unset;
 
 import com.example.shop.web.database.FeatureIndexes;
 import com.example.shop.web.database.RequiredIndex;
@@ -67,7 +69,9 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
             RequiredIndex.on(ORDERS, Indexes.compoundIndex(Indexes.ascending(StoredOrder.STATUS),
                     Indexes.descending(StoredOrder.PLACED_AT, StoredOrder.NUMBER)), new IndexOptions().name("status_newest")),
             RequiredIndex.on(ORDERS, Indexes.compoundIndex(Indexes.ascending(StoredOrder.LINE_SKU),
-                    Indexes.descending(StoredOrder.PLACED_AT, StoredOrder.NUMBER)), new IndexOptions().name("sku_newest")));
+                    Indexes.descending(StoredOrder.PLACED_AT, StoredOrder.NUMBER)), new IndexOptions().name("sku_newest")),
+            // the few orders whose webhook events a dead request left unwritten (the field is absent on the rest)
+            RequiredIndex.on(ORDERS, Indexes.ascending(StoredOrder.UNANNOUNCED), new IndexOptions().name("unannounced")));
 
     private static final FindOneAndUpdateOptions AFTER = new FindOneAndUpdateOptions().returnDocument(ReturnDocument.AFTER);
     private static final Bson NEWEST_FIRST = Sorts.descending(StoredOrder.PLACED_AT, StoredOrder.NUMBER);
@@ -143,7 +147,7 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
      */
     StoredOrder cancel(String id, String holder, Duration term, Instant now) {
         return orders.findOneAndUpdate(and(withId(id), inStatus(OrderStatus.PLACED)),
-                combine(set(StoredOrder.STATUS, OrderStatus.CANCELLED.wire()), set(StoredOrder.SETTLED, false),
+                combine(set(StoredOrder.STATUS, OrderStatus.CANCELLED.wire()), set(StoredOrder.SETTLED, false), set(StoredOrder.UNANNOUNCED, true),
                         push(StoredOrder.HISTORY, StoredOrderCodec.change(new StoredOrder.Change(OrderStatus.CANCELLED, now))),
                         set(LeaseStore.HOLDER, holder), set(LeaseStore.EXPIRES_AT, Date.from(now.plus(term)))), AFTER);
     }
@@ -161,8 +165,21 @@ public record OrdersStore(MongoCollection<StoredOrder> orders, MongoCollection<S
     /** Placed → fulfilled, with the history entry; the order as written, or null when it was not placed. */
     StoredOrder fulfil(String id, Instant now) {
         return orders.findOneAndUpdate(and(withId(id), inStatus(OrderStatus.PLACED)),
-                combine(set(StoredOrder.STATUS, OrderStatus.FULFILLED.wire()),
+                combine(set(StoredOrder.STATUS, OrderStatus.FULFILLED.wire()), set(StoredOrder.UNANNOUNCED, true),
                         push(StoredOrder.HISTORY, StoredOrderCodec.change(new StoredOrder.Change(OrderStatus.FULFILLED, now)))), AFTER);
+    }
+
+    /** Orders whose webhook events are not all in the outbox, {@code limit} at most. */
+    List<StoredOrder> unannounced(int limit) {
+        return orders.find(eq(StoredOrder.UNANNOUNCED, true)).limit(limit).into(new ArrayList<>());
+    }
+
+    /**
+     * The events of the order's first {@code changes} history entries are in the outbox: its mark
+     * goes, unless a later change (another entry) came meanwhile, whose own writer announces it.
+     */
+    void announced(String id, int changes) {
+        orders.updateOne(and(withId(id), size(StoredOrder.HISTORY, changes)), unset(StoredOrder.UNANNOUNCED));
     }
 
     /** Records that the units of the order's line of the sku are back in available stock. */

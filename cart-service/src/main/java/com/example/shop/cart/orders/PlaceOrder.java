@@ -11,11 +11,12 @@ import java.util.Optional;
  * request, the stalled-checkout job, the finishing of an unsettled sale): the order's id is
  * {@code <cart id>:<Idempotency-Key>}, so a second maker's insert is refused and it reads the first's
  * order instead. The number is taken just before the insert: a maker that dies between the two, or
- * loses the insert, leaves a gap in the numbers, never two numbers on one order. See docs/design.md,
- * Orders.
+ * loses the insert, leaves a gap in the numbers, never two numbers on one order. Its
+ * {@code order.placed} event follows the insert, and whoever finds the order unannounced (a resumed
+ * maker, the job) writes it ({@link OrderEvents}). See docs/design.md, Orders.
  */
 @Singleton
-public record PlaceOrder(OrdersStore store, Seams seams) {
+public record PlaceOrder(OrdersStore store, OrderEvents events, Seams seams) {
 
     /** The order's id: the checkout's, unique per cart and Idempotency-Key. */
     public static String orderId(String cartId, String key) {
@@ -32,16 +33,21 @@ public record PlaceOrder(OrdersStore store, Seams seams) {
         if (resumed) {
             StoredOrder made = store.find(id);
             if (made != null) {
+                events.announce(made);
                 return receipt(made, forShopper);
             }
         }
         long number = store.nextNumber();
         seams.reached(CartSeam.AFTER_ORDER_NUMBER);
         OrderTokens.Issued token = forShopper ? OrderTokens.issue() : null;
-        if (store.insert(placed(id, number, order, token == null ? List.of() : List.of(token.hash())))) {
+        StoredOrder placed = placed(id, number, order, token == null ? List.of() : List.of(token.hash()));
+        if (store.insert(placed)) {
+            events.announce(placed);
             return new OrderReceipt(number, token == null ? null : token.token());
         }
-        return receipt(store.find(id), forShopper); // made meanwhile: its number stands, this one is a gap
+        StoredOrder made = store.find(id); // made meanwhile: its number stands, this one is a gap
+        events.announce(made);
+        return receipt(made, forShopper);
     }
 
     /** The order of this checkout, if made, with a new token for the shopper asking again. */
@@ -65,6 +71,6 @@ public record PlaceOrder(OrdersStore store, Seams seams) {
         long units = lines.stream().mapToLong(StoredOrder.Line::qty).sum();
         return new StoredOrder(id, number, OrderStatus.PLACED, order.placedAt(), order.currency(), units, order.totalAmount(), lines,
                 new StoredOrder.Payment(order.method(), order.chargeId(), null),
-                List.of(new StoredOrder.Change(OrderStatus.PLACED, order.placedAt())), tokenHashes, List.of(), false);
+                List.of(new StoredOrder.Change(OrderStatus.PLACED, order.placedAt())), tokenHashes, List.of(), false, true);
     }
 }

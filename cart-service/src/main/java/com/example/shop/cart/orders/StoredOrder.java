@@ -13,18 +13,20 @@ import java.util.Map;
  * orders { _id: "&lt;cart id&gt;:&lt;Idempotency-Key&gt;", number, status, placed_at, currency, total_units, total_amount,
  *          lines: [{sku, title, type, product?, options?, unit_price, qty, line_total}],
  *          payment: {method, charge_id, refund?: {state, id?, reason?, at}},
- *          history: [{status, at}], token_hashes: [hex SHA-256], returned: [sku], settled?, holder?, expires_at? }
+ *          history: [{status, at}], token_hashes: [hex SHA-256], returned: [sku], settled?, unannounced?, holder?, expires_at? }
  * </pre>
  * The {@code _id} is derived from the checkout, so every path that finishes it writes the same
  * order. The lines are the cart's as sold and never change; {@code returned} names the skus whose
  * units a cancel gave back to stock; {@code settled} is written {@code false} when the order is
  * cancelled and set once its units are back and its refund answered; {@code holder} and
+ * {@code unannounced: true} is written with each change of status and removed once the webhook events of its
+ * history are in the outbox ({@link OrderEvents}); {@code holder} and
  * {@code expires_at} are the lease of the worker finishing a cancel (web-support's {@code LeaseStore.onDocuments}).
  * Read and written by {@link StoredOrderCodec}.
  */
 record StoredOrder(String id, long number, OrderStatus status, Instant placedAt, String currency, long totalUnits,
                    long totalAmount, List<Line> lines, Payment payment, List<Change> history, List<String> tokenHashes,
-                   List<String> returned, boolean settled) {
+                   List<String> returned, boolean settled, boolean unannounced) {
 
     static final String ID = "_id";
     static final String NUMBER = "number";
@@ -39,6 +41,7 @@ record StoredOrder(String id, long number, OrderStatus status, Instant placedAt,
     static final String TOKEN_HASHES = "token_hashes";
     static final String RETURNED = "returned";
     static final String SETTLED = "settled";
+    static final String UNANNOUNCED = "unannounced";
 
     /** {@code lines.sku}: an order with a line of a sku. */
     static final String LINE_SKU = LINES + "." + Line.SKU;

@@ -34,10 +34,10 @@ final class StoredOrderCodec extends StoredCodec<StoredOrder> {
                 payment == null ? null : payment(payment),
                 documents(doc, StoredOrder.HISTORY).stream().map(StoredOrderCodec::change).toList(),
                 strings(doc, StoredOrder.TOKEN_HASHES), strings(doc, StoredOrder.RETURNED),
-                Boolean.TRUE.equals(doc.getBoolean(StoredOrder.SETTLED)));
+                Boolean.TRUE.equals(doc.getBoolean(StoredOrder.SETTLED)), Boolean.TRUE.equals(doc.getBoolean(StoredOrder.UNANNOUNCED)));
     }
 
-    /** The document as inserted: {@code settled} only on a cancelled order, {@code refund} only once answered. */
+    /** The document as inserted: {@code settled} only on a cancelled order, {@code refund} only once answered, {@code unannounced} only when true. */
     @Override
     protected Document toDocument(StoredOrder order) {
         Document doc = new Document(StoredOrder.ID, order.id()).append(StoredOrder.NUMBER, order.number())
@@ -50,6 +50,9 @@ final class StoredOrderCodec extends StoredCodec<StoredOrder> {
                 .append(StoredOrder.TOKEN_HASHES, order.tokenHashes()).append(StoredOrder.RETURNED, order.returned());
         if (order.status() == OrderStatus.CANCELLED) {
             doc.append(StoredOrder.SETTLED, order.settled());
+        }
+        if (order.unannounced()) {
+            doc.append(StoredOrder.UNANNOUNCED, true);
         }
         return doc;
     }

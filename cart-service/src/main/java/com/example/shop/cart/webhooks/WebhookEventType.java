@@ -7,7 +7,7 @@ import com.example.shop.web.WireName;
  * ({@code inventory.sold_out}). Each names its subject: an order's id, or a sku.
  */
 public enum WebhookEventType implements WireName {
-    /** An order was placed (a checkout completed); the subject is the order's id. */
+    /** An order was placed (a checkout completed); the subject is the order number. */
     ORDER_PLACED("order.placed"),
     /** An order was cancelled. */
     ORDER_CANCELLED("order.cancelled"),

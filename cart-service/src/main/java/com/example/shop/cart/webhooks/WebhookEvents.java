@@ -19,13 +19,13 @@ import java.util.Objects;
  * same event, so a retried step writes it once).
  *
  * <p>The {@code sequence} orders the events of one subject: it grows with each change of that
- * order or sku (the stock document's {@code rev}, the order's version), so a receiver keeps the
+ * order or sku (the stock document's {@code rev}, the order's count of changes), so a receiver keeps the
  * highest it has seen and drops older ones that arrive late.
  */
 @Singleton
 public record WebhookEvents(OutboxStore outbox, WebhookSender sender, ObjectMapper json) {
 
-    /** Longest subject: an order id (43 characters) or a sku (64) fit. */
+    /** Longest subject: an order number or a sku (64 characters) fits. */
     static final int MAX_SUBJECT = 128;
 
     /**
