@@ -88,7 +88,7 @@ final class HostileSweep {
     static final java.util.regex.Pattern SKU = java.util.regex.Pattern.compile("^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$");
     static final java.util.regex.Pattern SLUG = java.util.regex.Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
     static final java.util.regex.Pattern IDEMPOTENCY_KEY = java.util.regex.Pattern.compile("^[A-Za-z0-9._:-]{1,100}$");
-    static final Set<String> JOBS = Set.of("expire-carts", "cleanup-inventory", "resolve-checkouts");
+    static final Set<String> JOBS = Set.of("expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks");
     /** Body fields where any string is valid data (operator-like text included): only type-breaking values are hostile there. */
     static final Set<String> FREE_TEXT_FIELDS = Set.of("description", "title", "name", "details.artist");
     /** Query parameters of the read endpoints where any string is valid data: operator-like values there are probes. */
@@ -166,14 +166,20 @@ final class HostileSweep {
 
     /**
      * What the sweep attacks, created before the "before" snapshot: a product, a category, a cart holding the product, a job
-     * run, and an order (another cart, checked out) with the token its checkout answered.
+     * run, an order (another cart, checked out) with the token its checkout answered, and a webhook subscription (disabled, to
+     * an event nothing sends, so nothing is delivered during the sweep) with a delivery id of the right syntax that it has not.
      */
-    record Fixture(String sku, String slug, String cartId, String version, String runId, String orderNumber, String orderToken) {
+    record Fixture(String sku, String slug, String cartId, String version, String runId, String orderNumber, String orderToken,
+                   String subscriptionId) {
+
+        /** The webhook-id the redelivery is asked for: of the syntax of one, and no delivery's. */
+        static final String NO_DELIVERY = "evt_hostileAAAAAAAAAAAAAAAAA";
 
         /** The values of the path parameters of every endpoint's template. */
         Map<String, String> params() {
-            return Map.of("sku", sku, "key", sku, "slug", slug, "id", cartId, "name", "Audio Album", "job", "resolve-checkouts", "run", runId,
-                    "number", orderNumber);
+            return Map.ofEntries(Map.entry("sku", sku), Map.entry("key", sku), Map.entry("slug", slug), Map.entry("id", cartId),
+                    Map.entry("name", "Audio Album"), Map.entry("job", "resolve-checkouts"), Map.entry("run", runId),
+                    Map.entry("number", orderNumber), Map.entry("subscription", subscriptionId), Map.entry("delivery", NO_DELIVERY));
         }
     }
 
@@ -195,8 +201,18 @@ final class HostileSweep {
         if (!order.path("number").canConvertToLong() || order.path("token").asText("").isEmpty()) {
             throw new IllegalStateException("checkout answered no order: " + paid.body());
         }
-        return new Fixture(sku, slug, cartId, version, runId, order.path("number").asText(), order.path("token").asText());
+        Api.Response subscription = api.admin("POST", "/api/admin/webhooks", Api.json(Map.of("url", WEBHOOK_URL + "-fixture",
+                "events", List.of("product.changed"), "enabled", false)));
+        require(subscription, "POST /api/admin/webhooks");
+        return new Fixture(sku, slug, cartId, version, runId, order.path("number").asText(), order.path("token").asText(),
+                subscription.json().path("id").asText());
     }
+
+    /**
+     * A receiver URL at a public address (an IP literal: no name to resolve), which a subscription may name. No request is
+     * ever sent to it: the fixture's subscription is disabled, and every attack on the subscribing endpoint is refused.
+     */
+    static final String WEBHOOK_URL = "https://93.184.216.34/hostile";
 
     /** A cart of its own holding one unit of the sku, checked out with an approved payment. */
     private static Api.Response checkedOut(Api api, String sku, String idempotencyKey) {
@@ -357,7 +373,8 @@ final class HostileSweep {
     static List<Endpoint> endpoints(Fixture fixture) {
         Map<String, String> ifMatch = Map.of("If-Match", "\"" + fixture.version() + "\"");
         return java.util.stream.Stream.of(catalogEndpoints(fixture.sku(), ifMatch), categoryEndpoints(), cartEndpoints(fixture.sku()),
-                orderEndpoints(fixture.orderToken()), inventoryAndJobEndpoints(), bulkEndpoints(), gatewayEndpoints()).flatMap(List::stream).toList();
+                orderEndpoints(fixture.orderToken()), inventoryAndJobEndpoints(), webhookEndpoints(), bulkEndpoints(), gatewayEndpoints())
+                .flatMap(List::stream).toList();
     }
 
     private static List<Endpoint> catalogEndpoints(String sku, Map<String, String> ifMatch) {
@@ -433,6 +450,24 @@ final class HostileSweep {
                 new Endpoint("POST", "/api/admin/jobs/{job}", true, null, List.of("olderThan"), Map.of()),
                 new Endpoint("GET", "/api/admin/jobs/runs", true, null, List.of("job", "limit", "cursor"), Map.of()),
                 new Endpoint("GET", "/api/admin/jobs/runs/{run}", true, null, List.of(), Map.of()));
+    }
+
+    /**
+     * The webhook admin API. Its valid bodies would subscribe a public URL or change the fixture's subscription; each attack
+     * breaks one part of them (a field of the wrong type or outside its syntax, an undeclared parameter, a bad token, ...), so
+     * none is valid. {@code enabled} is left out of them: its one mutation of its own type (a boolean) would be valid.
+     */
+    private static List<Endpoint> webhookEndpoints() {
+        String subscribe = Api.json(Map.of("url", WEBHOOK_URL, "events", List.of("order.placed", "inventory.sold_out")));
+        String change = Api.json(Map.of("events", List.of("product.changed")));
+        return List.of(
+                new Endpoint("POST", "/api/admin/webhooks", true, subscribe, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/webhooks", true, null, List.of("limit", "cursor"), Map.of()),
+                new Endpoint("GET", "/api/admin/webhooks/{subscription}", true, null, List.of(), Map.of()),
+                new Endpoint("PATCH", "/api/admin/webhooks/{subscription}", true, change, List.of(), Map.of()),
+                new Endpoint("DELETE", "/api/admin/webhooks/{subscription}", true, null, List.of(), Map.of()),
+                new Endpoint("GET", "/api/admin/webhooks/{subscription}/deliveries", true, null, List.of("limit", "cursor"), Map.of()),
+                new Endpoint("POST", "/api/admin/webhooks/{subscription}/deliveries/{delivery}/redeliver", true, null, List.of(), Map.of()));
     }
 
     private static List<Endpoint> bulkEndpoints() {
@@ -583,7 +618,7 @@ final class HostileSweep {
                 // the holdings list, a read the same admin may make, not a way around anything; likewise
                 // /api/products/{key}/variants/.. is the product itself, which the same admin may change or delete
                 boolean resolvesToBase = raw.equals("..") && (e.method().equals("GET") && (e.template().endsWith("/imports/{" + p + "}")
-                        || e.template().equals("/api/admin/orders/{number}"))
+                        || e.template().equals("/api/admin/orders/{number}") || e.template().equals("/api/admin/webhooks/{subscription}"))
                         || e.template().endsWith("/variants/{" + p + "}"));
                 if (!validPathValue(p, raw) && !resolvesToBase) {
                     out.add(target.refused("path " + p + " raw", fill(e.template(), params, p, raw)));

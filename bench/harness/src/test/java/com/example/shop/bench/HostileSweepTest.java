@@ -13,9 +13,11 @@ import org.junit.jupiter.api.Test;
 class HostileSweepTest {
 
     static final Map<String, String> PARAMS = Map.of("sku", "hot-1", "slug", "jazz", "id", "cart-1", "name", "Audio Album",
-            "job", "resolve-checkouts", "run", "run-1", "number", "100001");
+            "job", "resolve-checkouts", "run", "run-1", "number", "100001", "subscription", "5f0000000000000000000000", "delivery",
+            HostileSweep.Fixture.NO_DELIVERY);
 
-    static final HostileSweep.Fixture FIXTURE = new HostileSweep.Fixture("hot-1", "jazz", "cart-1", "3", "run-1", "100001", "order-token");
+    static final HostileSweep.Fixture FIXTURE = new HostileSweep.Fixture("hot-1", "jazz", "cart-1", "3", "run-1", "100001", "order-token",
+            "5f0000000000000000000000");
 
     static List<HostileSweep.Attack> attacksOn(String method, String template) {
         HostileSweep.Endpoint e = HostileSweep.endpoints(FIXTURE).stream()
@@ -80,6 +82,20 @@ class HostileSweepTest {
         assertTrue(one.contains("/api/admin/orders/%2e%2e%2f%2e%2e%2f"));
         List<HostileSweep.Attack> shopper = attacksOn("GET", "/api/orders/{number}");
         assertTrue(shopper.stream().anyMatch(a -> "$ne".equals(a.headers().get("Order-Token"))), "a token outside its syntax");
+    }
+
+    @Test
+    void theWebhookEndpointsAreSweptWithoutAValidSubscriptionAmongTheAttacks() {
+        List<HostileSweep.Attack> subscribe = attacksOn("POST", "/api/admin/webhooks");
+        assertTrue(subscribe.size() >= 50);
+        assertTrue(subscribe.stream().noneMatch(a -> a.kind().startsWith("field enabled")), "enabled is in no valid body");
+        assertTrue(subscribe.stream().anyMatch(a -> a.kind().equals("field url = $-prefixed string")));
+        List<String> one = attacksOn("GET", "/api/admin/webhooks/{subscription}").stream().map(HostileSweep.Attack::path).toList();
+        assertFalse(one.contains("/api/admin/webhooks/.."), "the list itself");
+        assertTrue(one.contains("/api/admin/webhooks/%2e%2e%2f%2e%2e%2f"));
+        List<String> redeliver = attacksOn("POST", "/api/admin/webhooks/{subscription}/deliveries/{delivery}/redeliver").stream()
+                .map(HostileSweep.Attack::path).toList();
+        assertTrue(redeliver.contains("/api/admin/webhooks/5f0000000000000000000000/deliveries/%24ne/redeliver"));
     }
 
     @Test
