@@ -147,6 +147,8 @@ class WebhooksTest {
         refusedWithoutChange(() -> Webhooks.change(id, "{\"secret\":\"plain\"}"), 400, "secret");
         refusedWithoutChange(() -> Webhooks.change(id, "{\"enabled\":1}"), 400, "enabled");
         refusedWithoutChange(() -> Webhooks.change(id, "{\"version\":3}"), 400, "version");
+        refusedWithoutChange(() -> Webhooks.change(id, "{}"), 400, "events");
+        refusedWithoutChange(() -> Webhooks.change(id, "{\"events\":null}"), 400, "events");
         refusedWithoutChange(() -> Webhooks.change(id, "{\"url\":\"http://unresolvable.invalid/x\"}"), 422, "url");
         refusedWithoutChange(() -> Webhooks.change("5f0000000000000000000000", "{\"enabled\":false}"), 404, null);
         refusedWithoutChange(() -> asAdmin().queryParam("limit", 0).get("/admin/webhooks"), 400, "limit");

@@ -1,6 +1,7 @@
 package com.example.shop.cart.webhooks;
 
 import com.example.shop.cart.CartProblems;
+import com.example.shop.problems.Problems;
 import com.example.shop.web.concurrency.Attempts;
 import jakarta.inject.Singleton;
 import java.util.Date;
@@ -15,6 +16,10 @@ import java.util.Optional;
 public record ChangeSubscription(SubscriptionStore subscriptions, ReceiverAddresses addresses, Attempts attempts) {
 
     public SubscriptionView change(String id, SubscriptionChange request) {
+        if (request.url() == null && request.events() == null && request.secret() == null && request.enabled() == null) {
+            // {} or only nulls: nothing to change, and none of these fields can be removed
+            throw Problems.invalidField("events", "A change gives at least one of url, events, secret, enabled; none is null");
+        }
         if (request.url() != null) {
             ReceiverAddresses.Checked checked = addresses.check(SubscriptionRules.url(request.url()));
             if (checked.refused()) {

@@ -3,7 +3,7 @@ package com.example.shop.cart.webhooks;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** PATCH /admin/webhooks/{id}: each field given replaces the subscription's; those absent stay. */
+/** PATCH /admin/webhooks/{id}: each field given replaces the subscription's; those absent stay; at least one is given. */
 public record SubscriptionChange(
         @Schema(description = "A new receiver URL, http or https, resolving to a public address") String url,
         @Schema(description = "The event types to send, at least one",
