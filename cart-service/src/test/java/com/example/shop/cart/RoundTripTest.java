@@ -31,7 +31,7 @@ class RoundTripTest {
     CommandCounter counter;
 
     @Test
-    void anAddIsSixCommandsAndACheckoutOfOneLineTen() {
+    void anAddIsSixCommandsAndACheckoutOfOneLineTwelve() {
         String sku = newSku("TRIPS");
         stock(sku, 10);
         String warm = newCart();
@@ -48,8 +48,9 @@ class RoundTripTest {
                 "update reservations", "findAndModify cart");
         assertEquals(add, newLine);
         assertEquals(add, grownLine);
-        // the order: its number, then its insert, before the cart is marked settled
+        // the order: its number, then its insert, its order.placed event and the mark of it cleared, before the cart is marked settled
         assertEquals(List.of("find cart", "update cart", "findAndModify cart", "insert inventory_moves", "update reservations",
-                "update inventory", "update cart", "findAndModify counters", "insert orders", "findAndModify cart"), paid);
+                "update inventory", "update cart", "findAndModify counters", "insert orders", "insert webhook_outbox", "update orders",
+                "findAndModify cart"), paid);
     }
 }

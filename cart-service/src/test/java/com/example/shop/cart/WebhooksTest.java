@@ -251,10 +251,11 @@ class WebhooksTest {
         assertTrue(attempts.size() >= 3, attempts.toString());
         assertTrue(attempts.stream().allMatch(a -> Integer.valueOf(503).equals(a.get("status"))), attempts.toString());
         assertEquals(null, failed.get("next_attempt_at"));
-        // the retry window (PT4S in tests) bounds the attempts' span
+        // the retry window (PT4S in tests) bounds when the last attempt falls due; it is sent at the sender's next poll,
+        // which a loaded machine delays (4.06 s seen in a random-order run): a second of slack for that
         Instant first = Instant.parse((String) attempts.get(0).get("at"));
         Instant last = Instant.parse((String) attempts.get(attempts.size() - 1).get("at"));
-        assertTrue(!last.isAfter(first.plus(Duration.ofSeconds(4))), attempts.toString());
+        assertTrue(!last.isAfter(first.plus(Duration.ofSeconds(5))), attempts.toString());
         for (int i = 2; i < attempts.size(); i++) {
             long before = Duration.between(Instant.parse((String) attempts.get(i - 2).get("at")),
                     Instant.parse((String) attempts.get(i - 1).get("at"))).toMillis();
