@@ -226,7 +226,12 @@ class WebhooksTest {
                 delivery -> sku.equals(delivery.get("subject")) && "succeeded".equals(delivery.get("state")), WITHIN);
         assertNotNull(delivered, "delivered after two failures: " + Webhooks.deliveriesOf(subscription.id(), sku));
         List<Map<String, Object>> attempts = Webhooks.attempts(delivered);
-        assertEquals(List.of(500, 500, 204), attempts.stream().map(a -> a.get("status")).toList());
+        // each failure answered 500, or (on a loaded machine) went past the sender's timeout: no status, an error
+        for (Map<String, Object> failure : attempts.subList(0, attempts.size() - 1)) {
+            assertTrue(Integer.valueOf(500).equals(failure.get("status")) || failure.get("status") == null && failure.get("error") != null,
+                    attempts.toString());
+        }
+        assertEquals(204, attempts.get(attempts.size() - 1).get("status"), attempts.toString());
         assertEquals(3, delivered.get("attempt_count"));
         // the test profile's backoff: 0.2 s after the first failure, 0.4 s after the second, each at least half that
         Instant first = Instant.parse((String) attempts.get(0).get("at"));
