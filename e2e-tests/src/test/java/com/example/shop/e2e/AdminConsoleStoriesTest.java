@@ -371,11 +371,11 @@ class AdminConsoleStoriesTest {
         browser.type("Units to add", "8");
         browser.click("Restock");
         browser.waitForText(By.cssSelector("dd[data-figure='available']"), "50");
-        assertEquals("2", browser.waitFor(By.cssSelector("dd[data-figure='reserved']")).getText());
+        browser.waitForExactText("dd[data-figure='reserved']", "2");
         // Who holds them, and for how long: the cart above reserved them a moment ago.
-        assertEquals("2", browser.waitFor(By.cssSelector("tr[data-band='0-5m'] td[data-figure='units']")).getText());
-        assertEquals("1", browser.waitFor(By.cssSelector("tr[data-band='0-5m'] td[data-figure='carts']")).getText());
-        assertEquals("0", browser.waitFor(By.cssSelector("tr[data-band='2h+'] td[data-figure='units']")).getText());
+        browser.waitForExactText("tr[data-band='0-5m'] td[data-figure='units']", "2");
+        browser.waitForExactText("tr[data-band='0-5m'] td[data-figure='carts']", "1");
+        browser.waitForExactText("tr[data-band='2h+'] td[data-figure='units']", "0");
         browser.screenshot("story-6-stock-set-and-restocked");
         browser.screenshot("stock");
 

@@ -115,6 +115,19 @@ final class Browser implements AutoCloseable {
         wait.until(ExpectedConditions.textToBePresentInElementLocated(by, text));
     }
 
+    /**
+     * Waits until the element's whole text is this, read in one script each time: a page that redraws the element (the
+     * stock page does with every chart sample) cannot leave a stale reference between finding it and reading it.
+     */
+    void waitForExactText(String css, String text) {
+        try {
+            wait.until(d -> text.equals(script("const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null;", css)));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            throw new AssertionError(css + ": expected \"" + text + "\", was \""
+                    + script("const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null;", css) + "\"", e);
+        }
+    }
+
     /** The control whose label starts with this text (the text before any required mark). */
     WebElement byLabel(String label) {
         return byLabel(driver.findElement(By.tagName("main")), label);
