@@ -1,6 +1,7 @@
 package com.example.shop.bench;
 
 import com.example.shop.stockinvariant.ExpectedStock;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,5 +46,18 @@ final class Fixtures {
             skus.add(sku);
         }
         return skus;
+    }
+
+    /** A cart of its own holding {@code qty} units of the sku, checked out with an approved payment under the key; the checkout's answer. */
+    static Api.Response checkedOut(Api api, String sku, int qty, String idempotencyKey) {
+        Api.Response cart = api.post("/api/carts", null);
+        HostileSweep.require(cart, "POST /api/carts");
+        String cartId = cart.json().path("id").asText();
+        HostileSweep.require(api.post("/api/carts/" + cartId + "/items", "{\"sku\":\"" + sku + "\",\"qty\":" + qty + "}"), "POST items");
+        Api.Response paid = api.send("POST", "/api/carts/" + cartId + "/checkout",
+                "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(StandardCharsets.UTF_8), false,
+                Map.of("Idempotency-Key", idempotencyKey));
+        HostileSweep.require(paid, "POST checkout");
+        return paid;
     }
 }

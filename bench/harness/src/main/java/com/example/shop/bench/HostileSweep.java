@@ -196,7 +196,7 @@ final class HostileSweep {
         JobRuns.Ended jobRun = JobRuns.runToEnd(api, "/api", "resolve-checkouts", "", 60_000);
         require(jobRun.trigger(), "POST /api/admin/jobs/resolve-checkouts");
         String runId = jobRun.trigger().json().path("id").asText();
-        Api.Response paid = checkedOut(api, sku, "hostile-order-" + run);
+        Api.Response paid = Fixtures.checkedOut(api, sku, 1, "hostile-order-" + run);
         JsonNode order = paid.json().path("order");
         if (!order.path("number").canConvertToLong() || order.path("token").asText("").isEmpty()) {
             throw new IllegalStateException("checkout answered no order: " + paid.body());
@@ -213,19 +213,6 @@ final class HostileSweep {
      * ever sent to it: the fixture's subscription is disabled, and every attack on the subscribing endpoint is refused.
      */
     static final String WEBHOOK_URL = "https://93.184.216.34/hostile";
-
-    /** A cart of its own holding one unit of the sku, checked out with an approved payment. */
-    private static Api.Response checkedOut(Api api, String sku, String idempotencyKey) {
-        Api.Response cart = api.post("/api/carts", null);
-        require(cart, "POST /api/carts");
-        String cartId = cart.json().path("id").asText();
-        require(api.post("/api/carts/" + cartId + "/items", "{\"sku\":\"" + sku + "\",\"qty\":1}"), "POST items");
-        Api.Response paid = api.send("POST", "/api/carts/" + cartId + "/checkout",
-                "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(StandardCharsets.UTF_8), false,
-                Map.of("Idempotency-Key", idempotencyKey));
-        require(paid, "POST checkout");
-        return paid;
-    }
 
     private static Map<String, String> snapshot(Args a) {
         try (Db db = new Db(a.required("mongo"))) {

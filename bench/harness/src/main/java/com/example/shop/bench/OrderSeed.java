@@ -71,16 +71,10 @@ final class OrderSeed {
     /** The stored order of one real approved checkout. */
     private static Document template(Api api, MongoCollection<Document> orders, String run) {
         String sku = Fixtures.products(api, "orders-" + run, 1, 10, null).get(0);
-        Api.Response cart = api.post("/api/carts", null);
-        HostileSweep.require(cart, "POST /api/carts");
-        String cartId = cart.json().path("id").asText();
-        HostileSweep.require(api.post("/api/carts/" + cartId + "/items", "{\"sku\":\"" + sku + "\",\"qty\":2}"), "POST items");
-        HostileSweep.require(api.send("POST", "/api/carts/" + cartId + "/checkout",
-                "{\"payment\":{\"method\":\"card\",\"simulate\":\"approve\"}}".getBytes(java.nio.charset.StandardCharsets.UTF_8), false,
-                Map.of("Idempotency-Key", "seed-" + run)), "POST checkout");
+        Fixtures.checkedOut(api, sku, 2, "seed-" + run);
         Document order = orders.find(eq("lines.sku", sku)).first();
         if (order == null) {
-            throw new IllegalStateException("the approved checkout of cart " + cartId + " left no order");
+            throw new IllegalStateException("the approved checkout of " + sku + " left no order");
         }
         return order;
     }
