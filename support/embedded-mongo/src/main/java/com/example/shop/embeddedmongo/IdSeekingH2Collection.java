@@ -8,6 +8,7 @@ import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.oplog.Oplog;
+import java.util.List;
 import org.h2.mvstore.MVMap;
 
 /**
@@ -38,8 +39,16 @@ final class IdSeekingH2Collection extends H2Collection {
                                          Document fieldSelector) {
         IdSeeking.Candidates<Object> found = IdSeeking.throughIdOrUniqueKey(query, orderBy, numberToSkip, limit,
                 isNaturalDescending(orderBy), getIndexes(), getIdField());
-        return found == null ? super.matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector)
-                : matchDocuments(found.rest(), found.positions(), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        if (found != null) {
+            return matchDocuments(found.rest(), found.positions(), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        }
+        Iterable<Object> walk = OrderedWalk.of(query, orderBy, getIndexes());
+        if (walk != null) { // already in order: matched until the page is full, not sorted
+            List<Object> page = OrderedWalk.firstMatching(walk, limit > 0 ? numberToSkip + limit : Integer.MAX_VALUE,
+                    position -> documentMatchesQuery(getDocument(position), query));
+            return matchDocuments(query, page, null, numberToSkip, limit, batchSize, fieldSelector);
+        }
+        return super.matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
     }
 
     @Override

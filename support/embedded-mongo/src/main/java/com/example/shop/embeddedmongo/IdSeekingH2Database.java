@@ -1,5 +1,7 @@
 package com.example.shop.embeddedmongo;
 
+import static de.bwaldvogel.mongo.backend.Constants.ID_FIELD;
+
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
@@ -17,8 +19,8 @@ import org.h2.mvstore.type.DataType;
  * An H2 database whose collections are {@link IdSeekingH2Collection}s, whose documents are kept as
  * BSON ({@link BsonDocumentType}) and whose unique indexes order their keys by value ({@link OrderedKeyUniqueIndex}). Collections' maps are opened under the
  * same names as {@link H2Database} uses; an index map written by H2Database is converted on first
- * open, so a data file written by either opens here. Secondary indexes are not implemented by
- * mongo-java-server; here they also cost nothing when the database opens ({@link IgnoredIndex}).
+ * open, so a data file written by either opens here. Secondary indexes, which mongo-java-server does
+ * not implement, are kept ordered in maps of their own ({@link OrderedKeySecondaryIndex}).
  */
 final class IdSeekingH2Database extends H2Database {
 
@@ -52,7 +54,8 @@ final class IdSeekingH2Database extends H2Database {
 
     @Override
     protected Index<Object> openOrCreateSecondaryIndex(String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
-        return new IgnoredIndex(indexName, keys);
+        return OrderedKeySecondaryIndex.open(store(), indexMapName(collectionName, indexName) + OrderedKeyUniqueIndex.SUFFIX,
+                indexName, keys, sparse, ID_FIELD);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package com.example.shop.embeddedmongo;
 
+import static de.bwaldvogel.mongo.backend.Constants.ID_FIELD;
+
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
@@ -38,6 +40,12 @@ public class IdSeekingMemoryBackend extends MemoryBackend {
         protected Index<Integer> openOrCreateUniqueIndex(String collectionName, String indexName, List<IndexKey> keys,
                                                          boolean sparse) {
             return new OrderedMemoryUniqueIndex(indexName, keys, sparse);
+        }
+
+        @Override
+        protected Index<Integer> openOrCreateSecondaryIndex(String collectionName, String indexName, List<IndexKey> keys,
+                                                            boolean sparse) {
+            return new OrderedMemorySecondaryIndex(indexName, keys, sparse, ID_FIELD);
         }
     }
 }

@@ -56,8 +56,16 @@ final class IdSeekingMemoryCollection extends MemoryCollection {
                                          Document fieldSelector) {
         IdSeeking.Candidates<Integer> found = IdSeeking.throughIdOrUniqueKey(query, orderBy, numberToSkip, limit,
                 isNaturalDescending(orderBy), getIndexes(), getIdField());
-        return found == null ? super.matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector)
-                : matchDocuments(found.rest(), found.positions(), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        if (found != null) {
+            return matchDocuments(found.rest(), found.positions(), orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        }
+        Iterable<Integer> walk = OrderedWalk.of(query, orderBy, getIndexes());
+        if (walk != null) { // already in order: matched until the page is full, not sorted
+            List<Integer> page = OrderedWalk.firstMatching(walk, limit > 0 ? numberToSkip + limit : Integer.MAX_VALUE,
+                    position -> documentMatchesQuery(getDocument(position), query));
+            return matchDocuments(query, page, null, numberToSkip, limit, batchSize, fieldSelector);
+        }
+        return super.matchDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
     }
 
     @Override

@@ -4,6 +4,7 @@ import de.bwaldvogel.mongo.backend.KeyValue;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
 import java.nio.ByteBuffer;
+import java.time.Instant;
 import java.util.Date;
 import java.util.Iterator;
 import java.util.List;
@@ -27,6 +28,9 @@ import org.h2.mvstore.type.ObjectDataType;
 final class OrderedKeyType extends BasicDataType<KeyValue> {
 
     static final OrderedKeyType INSTANCE = new OrderedKeyType();
+    /** Search-key values before and after every stored value ({@link OrderedSecondaryIndex#between}); never stored. */
+    static final Object LOWEST = Beyond.LOWEST;
+    static final Object HIGHEST = Beyond.HIGHEST;
     private static final String VALUES = "k";
 
     private final ObjectDataType storage = new ObjectDataType();
@@ -63,8 +67,10 @@ final class OrderedKeyType extends BasicDataType<KeyValue> {
     /** A value that BSON gives back as the same Java object. */
     private static boolean plain(Object value) {
         return value == null || value instanceof String || value instanceof ObjectId || value instanceof Integer
-                || value instanceof Long || value instanceof Double || value instanceof Boolean;
+                || value instanceof Long || value instanceof Double || value instanceof Boolean || value instanceof Instant;
     }
+
+    private enum Beyond { LOWEST, HIGHEST }
 
     @Override
     public KeyValue[] createStorage(int size) {
@@ -115,8 +121,9 @@ final class OrderedKeyType extends BasicDataType<KeyValue> {
         if (a instanceof Boolean x) {
             return x.compareTo((Boolean) b);
         }
-        if (a instanceof Date x) {
-            return x.compareTo((Date) b);
+        if (a instanceof Date || a instanceof Instant) {
+            int c = Long.compare(millis(a), millis(b));
+            return c != 0 ? c : a.getClass().getName().compareTo(b.getClass().getName());
         }
         if (a instanceof Document x) {
             return compareEntries(x, (Document) b);
@@ -134,8 +141,11 @@ final class OrderedKeyType extends BasicDataType<KeyValue> {
         return INSTANCE.storage.compare(a, b); // anything else: as H2 orders it
     }
 
-    /** null, numbers, strings, documents, lists, ids, booleans, dates, anything else. */
+    /** null, numbers, strings, documents, lists, ids, booleans, dates, anything else; the search bounds outside all. */
     private static int rank(Object value) {
+        if (value instanceof Beyond beyond) {
+            return beyond == Beyond.LOWEST ? -1 : 9;
+        }
         if (value == null) {
             return 0;
         }
@@ -157,10 +167,14 @@ final class OrderedKeyType extends BasicDataType<KeyValue> {
         if (value instanceof Boolean) {
             return 6;
         }
-        if (value instanceof Date) {
+        if (value instanceof Date || value instanceof Instant) {
             return 7;
         }
         return 8;
+    }
+
+    private static long millis(Object date) {
+        return date instanceof Instant instant ? instant.toEpochMilli() : ((Date) date).getTime();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
