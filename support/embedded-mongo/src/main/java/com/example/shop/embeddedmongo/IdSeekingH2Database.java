@@ -63,8 +63,10 @@ final class IdSeekingH2Database extends H2Database {
         super.dropIndex(collection, indexName);
         MVStore store = store();
         String name = indexMapName(collection.getCollectionName(), indexName) + OrderedKeyUniqueIndex.SUFFIX;
-        if (store.hasMap(name)) {
-            store.removeMap(name);
+        for (String map : List.of(name, name + OrderedKeySecondaryIndex.MULTIKEY_SUFFIX)) {
+            if (store.hasMap(map)) {
+                store.removeMap(map);
+            }
         }
     }
 

@@ -16,16 +16,25 @@ import org.h2.mvstore.MVStore;
  */
 final class OrderedKeySecondaryIndex extends OrderedSecondaryIndex<Object> {
 
-    private final MVMap<KeyValue, Object> map;
+    /** Beside the index's map, the name of the one that says whether it is multikey. */
+    static final String MULTIKEY_SUFFIX = "#multikey";
+    private static final String MULTIKEY = "multikey";
 
-    private OrderedKeySecondaryIndex(MVMap<KeyValue, Object> map, String name, List<IndexKey> keys, boolean sparse, String idField) {
+    private final MVMap<KeyValue, Object> map;
+    private final MVMap<String, Boolean> flags;
+    private volatile boolean multikey;
+
+    private OrderedKeySecondaryIndex(MVMap<KeyValue, Object> map, MVMap<String, Boolean> flags, String name, List<IndexKey> keys,
+                                     boolean sparse, String idField) {
         super(name, keys, sparse, idField);
         this.map = map;
+        this.flags = flags;
+        this.multikey = Boolean.TRUE.equals(flags.get(MULTIKEY));
     }
 
     static OrderedKeySecondaryIndex open(MVStore store, String mapName, String name, List<IndexKey> keys, boolean sparse, String idField) {
         MVMap<KeyValue, Object> map = store.openMap(mapName, new MVMap.Builder<KeyValue, Object>().keyType(OrderedKeyType.INSTANCE));
-        return new OrderedKeySecondaryIndex(map, name, keys, sparse, idField);
+        return new OrderedKeySecondaryIndex(map, store.openMap(mapName + MULTIKEY_SUFFIX), name, keys, sparse, idField);
     }
 
     @Override
@@ -58,6 +67,17 @@ final class OrderedKeySecondaryIndex extends OrderedSecondaryIndex<Object> {
                 return cursor.getValue();
             }
         };
+    }
+
+    @Override
+    boolean multikey() {
+        return multikey;
+    }
+
+    @Override
+    void markMultikey() {
+        flags.put(MULTIKEY, true); // in the same commit as the entry that made it so
+        multikey = true;
     }
 
     @Override

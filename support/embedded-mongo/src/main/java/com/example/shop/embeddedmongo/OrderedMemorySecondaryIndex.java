@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 final class OrderedMemorySecondaryIndex extends OrderedSecondaryIndex<Integer> {
 
     private final ConcurrentSkipListMap<KeyValue, Integer> map = new ConcurrentSkipListMap<>(OrderedKeyType.INSTANCE::compare);
+    private volatile boolean multikey;
 
     OrderedMemorySecondaryIndex(String name, List<IndexKey> keys, boolean sparse, String idField) {
         super(name, keys, sparse, idField);
@@ -35,6 +36,16 @@ final class OrderedMemorySecondaryIndex extends OrderedSecondaryIndex<Integer> {
     Iterator<Integer> walk(KeyValue low, KeyValue high, boolean descending) {
         NavigableMap<KeyValue, Integer> range = map.subMap(low, true, high, true);
         return (descending ? range.descendingMap() : range).values().iterator();
+    }
+
+    @Override
+    boolean multikey() {
+        return multikey;
+    }
+
+    @Override
+    void markMultikey() {
+        multikey = true;
     }
 
     @Override

@@ -42,6 +42,11 @@ abstract class OrderedSecondaryIndex<P> extends Index<P> {
 
     abstract long size();
 
+    /** Whether some document ever had several entries (an array of two or more values): kept, as MongoDB keeps it. */
+    abstract boolean multikey();
+
+    abstract void markMultikey();
+
     /** Whether every document of the collection has an entry: not so for a sparse index. */
     boolean holdsEveryDocument() {
         return !isSparse();
@@ -95,7 +100,11 @@ abstract class OrderedSecondaryIndex<P> extends Index<P> {
     @Override
     public synchronized void add(Document document, P position, MongoCollection<P> collection) {
         if (!skips(document)) {
-            entries(document).forEach(entry -> put(entry, position));
+            List<KeyValue> entries = entries(document);
+            if (entries.size() > 1 && !multikey()) {
+                markMultikey();
+            }
+            entries.forEach(entry -> put(entry, position));
         }
     }
 
