@@ -28,8 +28,8 @@
 //      The unique index on sku also has to start with the shard key, or sku uniqueness could not
 //      be enforced across shards (shardCollection refuses). So products are sharded on
 //      {sku: 1}: the unique sku index becomes the shard key index, lookups by sku (product
-//      page, the cart's price snapshot) go to one shard, and listings by type/genre are sent
-//      to every shard, each answering from its own {type, details.genre, ...} index.
+//      page, the cart's price snapshot) go to one shard; listings are the catalog's search
+//      index, which reads the products by scan and by change feed, never by genre.
 //      Catalog writes are rare admin writes, so a ranged key cannot create a write hot spot
 //      worth hashing for. Routing listings by genre would need a scalar field (for example
 //      a denormalised main genre) that the catalog does not have.

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * The indexes web-support's SchemaSetup gathers from the features are, key for key and option for
  * option, the ones the catalog declared before the features declared them, so that no deployment
  * sees a different index: the list below is that declaration, as it stood, but for {@code skus},
- * whose unique index the sku registry replaced (dropped at start-up: SkuRegistryMigrationTest).
+ * whose unique index the sku registry replaced (dropped at start-up: SkuRegistryMigrationTest), and
+ * the products' indexes of the book's queries, which no query read (dropped: RetiredProductIndexesTest).
  */
 @QuarkusTest
 @QuarkusTestResource(MongoTestResource.class)
@@ -30,19 +31,6 @@ class SchemaIndexesTest {
 
     static final List<RequiredIndex> AS_DEPLOYED = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending("sku"), new IndexOptions().unique(true).name("sku_unique")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.pct_savings")),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.genre"),
-                    Indexes.descending("details.issue_date"))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type", "details.actor"),
-                    Indexes.descending("details.issue_date"))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending("type"), Indexes.descending("details.issue_date"),
-                    Indexes.ascending("title"))),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("keywords")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("category_ids")),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("pricing.pct_savings"), Indexes.ascending("sku"))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.descending("details.issue_date"), Indexes.ascending("sku"))),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("title", "sku")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending("pricing.retail", "sku")),
             // every service's runs (web-support's RunIndexes): a page of runs of some kinds, newest first
             RequiredIndex.on("runs", Indexes.compoundIndex(Indexes.ascending("kind"), Indexes.descending("_id")),
                     new IndexOptions().name("kind_newest")));

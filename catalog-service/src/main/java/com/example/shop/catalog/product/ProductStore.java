@@ -59,32 +59,15 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
     static final String PRODUCTS = "products";
 
     /**
-     * The indexes of {@code products}. {@code sku_unique} is also the name the sharding script
-     * gives the index when it shards {@code products} on {@code {sku: 1}} before the service ran;
-     * a {@code sku_1} left by {@code shardCollection} itself counts as present. The others keep the
-     * names MongoDB gives them.
+     * The indexes of {@code products}: {@code sku_unique} alone. It is also the name the sharding
+     * script gives the index when it shards {@code products} on {@code {sku: 1}} before the service
+     * ran; a {@code sku_1} left by {@code shardCollection} itself counts as present. Every read by
+     * anything else is the search index's ({@link RetiredProductIndexes} drops the ones the book's
+     * queries had).
      */
     static final List<RequiredIndex> INDEXES = List.of(
             RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.SKU),
-                    new IndexOptions().unique(true).name("sku_unique")),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_PCT_SAVINGS)),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
-                    Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_GENRE),
-                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
-                    Indexes.ascending(StoredProduct.TYPE, StoredProduct.DETAILS_ACTOR),
-                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(Indexes.ascending(StoredProduct.TYPE),
-                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE), Indexes.ascending(StoredProduct.TITLE))),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.KEYWORDS)),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.CATEGORY_IDS)),
-            // the sort orders of GET /products, each with the sku tie-break of keyset pagination
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
-                    Indexes.descending(StoredProduct.PRICING_PCT_SAVINGS), Indexes.ascending(StoredProduct.SKU))),
-            RequiredIndex.on(PRODUCTS, Indexes.compoundIndex(
-                    Indexes.descending(StoredProduct.DETAILS_ISSUE_DATE), Indexes.ascending(StoredProduct.SKU))),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.TITLE, StoredProduct.SKU)),
-            RequiredIndex.on(PRODUCTS, Indexes.ascending(StoredProduct.PRICING_RETAIL, StoredProduct.SKU)));
+                    new IndexOptions().unique(true).name("sku_unique")));
 
     /**
      * How many whole products a scan of the collection reads at a time ({@link PagedScan}: the
