@@ -97,6 +97,20 @@ record ProductStore(MongoDatabase database, MongoCollection<StoredProduct> produ
         return INDEXES;
     }
 
+    /** Drops those of these indexes the collection has; answers the ones it dropped. */
+    List<String> dropIndexes(List<String> names) {
+        List<String> present = new ArrayList<>();
+        documents.listIndexes().forEach(index -> present.add(index.getString("name")));
+        List<String> dropped = new ArrayList<>();
+        for (String name : names) {
+            if (present.contains(name)) {
+                documents.dropIndex(name);
+                dropped.add(name);
+            }
+        }
+        return dropped;
+    }
+
     /** The product with this sku, if there is one. */
     Optional<StoredProduct> bySku(String sku) {
         return Optional.ofNullable(products.find(eq(StoredProduct.SKU, sku)).first());

@@ -1,12 +1,8 @@
 package com.example.shop.catalog.product;
 
 import com.example.shop.web.database.AfterIndexes;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoDatabase;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
 import java.util.List;
-import org.bson.Document;
 import org.jboss.logging.Logger;
 
 /**
@@ -17,7 +13,7 @@ import org.jboss.logging.Logger;
  * Idempotent: an index already gone is skipped.
  */
 @Singleton
-record RetiredProductIndexes(MongoDatabase database) implements AfterIndexes {
+record RetiredProductIndexes(ProductStore store) implements AfterIndexes {
 
     private static final Logger LOG = Logger.getLogger(RetiredProductIndexes.class);
 
@@ -29,14 +25,8 @@ record RetiredProductIndexes(MongoDatabase database) implements AfterIndexes {
 
     @Override
     public void putInPlace() {
-        MongoCollection<Document> products = database.getCollection(ProductStore.PRODUCTS);
-        List<String> present = new ArrayList<>();
-        products.listIndexes().forEach(index -> present.add(index.getString("name")));
-        for (String name : NAMES) {
-            if (present.contains(name)) {
-                products.dropIndex(name);
-                LOG.infof("Dropped the products' index %s: no query reads it", name);
-            }
+        for (String name : store.dropIndexes(NAMES)) {
+            LOG.infof("Dropped the products' index %s: no query reads it", name);
         }
     }
 }

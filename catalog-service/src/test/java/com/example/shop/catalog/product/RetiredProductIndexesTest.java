@@ -47,7 +47,7 @@ class RetiredProductIndexesTest {
         products.createIndex(Indexes.ascending("pricing.retail", "sku"));
         assertEquals(12, names(products).size(), names(products).toString());
 
-        RetiredProductIndexes retired = new RetiredProductIndexes(database);
+        RetiredProductIndexes retired = new RetiredProductIndexes(new ProductStore(database));
         retired.putInPlace();
         assertEquals(List.of("_id_", "sku_1"), names(products));
         retired.putInPlace();
