@@ -38,6 +38,7 @@ public final class Main {
             case "db-writes" -> DbWrites.run(a);
             case "stock-setup" -> StockBooks.setup(a);
             case "stock-audit" -> StockBooks.audit(a);
+            case "webhooks" -> WebhooksBench.run(a);
             default -> {
                 usage();
                 yield 2;
@@ -49,7 +50,7 @@ public final class Main {
     private static void usage() {
         System.err.println("usage: bench-harness " + String.join("|", Arrays.asList("reservation", "census", "category-move", "profile-report", "expiry", "seed-orders", "invariant",
                 "cart-chaos-load", "ack-writes", "hostile", "hoarder", "snapshot", "import-run", "export-run", "import-kill", "holder-curve", "drop",
-                "scale-queries", "scale-freshness", "scale-report", "db-writes", "stock-setup", "stock-audit"))
+                "scale-queries", "scale-freshness", "scale-report", "db-writes", "stock-setup", "stock-audit", "webhooks"))
                 + " --option value ...");
     }
 }
