@@ -21,7 +21,6 @@ import com.example.shop.web.database.ServiceDatabase;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
-import com.mongodb.WriteConcern;
 import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.client.MongoCollection;
@@ -55,7 +54,10 @@ import org.bson.conversions.Bson;
 /**
  * The collection of record for stock, {@code inventory}: one small document per sku
  * ({@link StoredStock}), whatever the number of carts holding it. Every query of a stock document is
- * a method here: the steps of a unit move (written as {@link #STEPS}), the admin's changes, the
+ * a method here: the steps of a unit move (written as
+ * {@link ServiceDatabase#STEPS}: a crash of the database loses the last writes of a move, never one in
+ * its middle, which leaves more reserved than claimed, as a crash of this service does; the cart itself
+ * is written with the default concern, so what a shopper is answered is on disk), the admin's changes, the
  * stock import's batches, the views, and the reads of availability. Only the inventory feature
  * reads or writes it; the carts feature moves stock through {@link Reservations}.
  */
@@ -71,16 +73,6 @@ public record InventoryStore(MongoCollection<StoredStock> stock, MongoCollection
             RequiredIndex.on(INVENTORY, Indexes.ascending(StoredStock.AVAILABLE), new IndexOptions().name("available")),
             RequiredIndex.on(INVENTORY, Indexes.descending(StoredStock.RESERVED), new IndexOptions().name("reserved")));
 
-    /**
-     * How a move's journal entry, steps and settling are written: acknowledged once the database has
-     * applied them, not once they are on disk ({@code j: false}). The database makes writes durable in
-     * the order it applied them, so a crash of it loses the last writes of a move, never one in its
-     * middle, which leaves more reserved than claimed, as a crash of this service does. The cart
-     * itself is written with the default concern, so what a shopper is answered is on disk (see
-     * docs/design.md, Stock moves).
-     */
-    static final WriteConcern STEPS = WriteConcern.ACKNOWLEDGED.withJournal(false);
-
     private static final StoredStockCodec CODEC = new StoredStockCodec();
     private static final Bson AVAILABLE_ONLY = include(StoredStock.AVAILABLE);
     /** As much of a stock document as tells whether it is sold out, and at which revision. */
@@ -95,7 +87,7 @@ public record InventoryStore(MongoCollection<StoredStock> stock, MongoCollection
     @Inject
     public InventoryStore(MongoDatabase database) {
         this(ServiceDatabase.collection(database, INVENTORY, CODEC),
-                ServiceDatabase.collection(database, INVENTORY, CODEC).withWriteConcern(STEPS),
+                ServiceDatabase.collection(database, INVENTORY, CODEC).withWriteConcern(ServiceDatabase.STEPS),
                 ServiceDatabase.collection(database, INVENTORY, new FirstModelStockCodec()));
     }
 

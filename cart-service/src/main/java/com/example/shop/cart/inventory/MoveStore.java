@@ -28,7 +28,7 @@ import org.bson.conversions.Bson;
 /**
  * The journal of unit moves in flight, {@code inventory_moves}: one {@link Move} per move, from
  * before its first step until it is settled ({@link MoveJournal}), written as
- * {@link InventoryStore#STEPS}. Every query of the journal is a method here; a worker claims an
+ * {@link ServiceDatabase#STEPS}. Every query of the journal is a method here; a worker claims an
  * entry with a lease on it ({@link LeaseStore#onDocuments}: {@code holder}, {@code expires_at}).
  */
 @Singleton
@@ -44,7 +44,7 @@ public record MoveStore(MongoCollection<Move> moves, LeaseStore claims) implemen
     /** The service's database, or any other: tests run a second "replica" of the jobs on a client of their own. */
     @Inject
     public MoveStore(MongoDatabase database) {
-        this(ServiceDatabase.collection(database, INVENTORY_MOVES, new MoveCodec()).withWriteConcern(InventoryStore.STEPS));
+        this(ServiceDatabase.collection(database, INVENTORY_MOVES, new MoveCodec()).withWriteConcern(ServiceDatabase.STEPS));
     }
 
     private MoveStore(MongoCollection<Move> moves) {

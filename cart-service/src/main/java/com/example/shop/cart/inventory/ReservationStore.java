@@ -37,7 +37,7 @@ import org.bson.conversions.Bson;
 /**
  * Who holds the reserved units: {@code reservations}, one {@link StoredReservation} per cart and
  * sku. Every query of a reservation is a method here: the steps of a unit move that change it
- * (written as {@link InventoryStore#STEPS}, each guarded by the move's mark), the settling of its
+ * (written as {@link ServiceDatabase#STEPS}, each guarded by the move's mark), the settling of its
  * marks, the holders of a sku for the admin's view, and the conversion of the first model's holders.
  * A sku's reservations need no index of their own: their ids put them side by side in the
  * {@code _id} index.
@@ -53,7 +53,7 @@ public record ReservationStore(MongoCollection<StoredReservation> reservations, 
     public ReservationStore(MongoDatabase database) {
         this(ServiceDatabase.collection(database, RESERVATIONS, new StoredReservationCodec()),
                 ServiceDatabase.collection(database, RESERVATIONS, new StoredReservationCodec())
-                        .withWriteConcern(InventoryStore.STEPS));
+                        .withWriteConcern(ServiceDatabase.STEPS));
     }
 
     /** The reservation as it is stored now, or null. */

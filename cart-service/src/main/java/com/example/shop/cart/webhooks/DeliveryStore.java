@@ -34,7 +34,7 @@ import org.bson.conversions.Bson;
  * {@link PendingStore}, so that the sender never reads the log.
  */
 @Singleton
-public record DeliveryStore(MongoCollection<StoredDelivery> deliveries) implements FeatureIndexes {
+public record DeliveryStore(MongoCollection<StoredDelivery> deliveries, MongoCollection<StoredDelivery> steps) implements FeatureIndexes {
 
     private static final String WEBHOOK_DELIVERIES = "webhook_deliveries";
     private static final PushOptions LAST_ATTEMPTS = new PushOptions().slice(-StoredDelivery.KEPT_ATTEMPTS);
@@ -42,6 +42,14 @@ public record DeliveryStore(MongoCollection<StoredDelivery> deliveries) implemen
     @Inject
     public DeliveryStore(MongoDatabase database) {
         this(ServiceDatabase.collection(database, WEBHOOK_DELIVERIES, new StoredDeliveryCodec()));
+    }
+
+    /**
+     * The sender's writes are steps ({@link ServiceDatabase#STEPS}): of a fan-out, which the outbox's
+     * removal ends, and of recording an attempt, which the pending entry's removal or new due time ends.
+     */
+    private DeliveryStore(MongoCollection<StoredDelivery> deliveries) {
+        this(deliveries, deliveries.withWriteConcern(ServiceDatabase.STEPS));
     }
 
     @Override
@@ -54,7 +62,7 @@ public record DeliveryStore(MongoCollection<StoredDelivery> deliveries) implemen
     /** The delivery as stored: {@code delivery} just inserted, or the one with its id that was there. */
     StoredDelivery insertOrFind(StoredDelivery delivery) {
         try {
-            deliveries.insertOne(delivery);
+            steps.insertOne(delivery);
             return delivery;
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
@@ -78,20 +86,20 @@ public record DeliveryStore(MongoCollection<StoredDelivery> deliveries) implemen
 
     /** An attempt answered 2xx: the delivery succeeded. */
     void succeeded(String id, StoredDelivery.Attempt attempt) {
-        deliveries.updateOne(eq(StoredDelivery.ID, id), combine(attempted(attempt), set(StoredDelivery.STATE, DeliveryState.SUCCEEDED.wire()),
+        steps.updateOne(eq(StoredDelivery.ID, id), combine(attempted(attempt), set(StoredDelivery.STATE, DeliveryState.SUCCEEDED.wire()),
                 set(StoredDelivery.FINISHED_AT, attempt.at()), unset(StoredDelivery.NEXT_AT)));
     }
 
     /** An attempt failed; the next is due at {@code nextAt}. */
     void retryAt(String id, StoredDelivery.Attempt attempt, Date nextAt) {
-        deliveries.updateOne(eq(StoredDelivery.ID, id), combine(attempted(attempt), set(StoredDelivery.NEXT_AT, nextAt)));
+        steps.updateOne(eq(StoredDelivery.ID, id), combine(attempted(attempt), set(StoredDelivery.NEXT_AT, nextAt)));
     }
 
     /** No more attempts: the last failed past the retry window ({@code attempt} not null), or it can no longer be sent. */
     void failed(String id, StoredDelivery.Attempt attempt, Date now) {
         Bson finished = combine(set(StoredDelivery.STATE, DeliveryState.FAILED.wire()), set(StoredDelivery.FINISHED_AT, now),
                 unset(StoredDelivery.NEXT_AT));
-        deliveries.updateOne(eq(StoredDelivery.ID, id), attempt == null ? finished : combine(attempted(attempt), finished));
+        steps.updateOne(eq(StoredDelivery.ID, id), attempt == null ? finished : combine(attempted(attempt), finished));
     }
 
     /** Pending again, due now, its retry window starting now (a redelivery). False when there is no such delivery. */

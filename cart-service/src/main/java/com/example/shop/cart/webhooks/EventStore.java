@@ -24,13 +24,18 @@ import java.util.List;
  * event left the outbox is fanned out no second time.
  */
 @Singleton
-public record EventStore(MongoCollection<StoredEvent> events) implements FeatureIndexes {
+public record EventStore(MongoCollection<StoredEvent> events, MongoCollection<StoredEvent> steps) implements FeatureIndexes {
 
     private static final String WEBHOOK_EVENTS = "webhook_events";
 
     @Inject
     public EventStore(MongoDatabase database) {
         this(ServiceDatabase.collection(database, WEBHOOK_EVENTS, new StoredEventCodec()));
+    }
+
+    /** The sender's writes are steps of a fan-out ({@link ServiceDatabase#STEPS}): the outbox's removal, journalled, ends it. */
+    private EventStore(MongoCollection<StoredEvent> events) {
+        this(events, events.withWriteConcern(ServiceDatabase.STEPS));
     }
 
     @Override
@@ -42,7 +47,7 @@ public record EventStore(MongoCollection<StoredEvent> events) implements Feature
     /** The event as stored: {@code event} just inserted, or the one with its id that was there. */
     StoredEvent insertOrFind(StoredEvent event) {
         try {
-            events.insertOne(event);
+            steps.insertOne(event);
             return event;
         } catch (MongoWriteException e) {
             if (e.getError().getCategory() != ErrorCategory.DUPLICATE_KEY) {
@@ -59,7 +64,7 @@ public record EventStore(MongoCollection<StoredEvent> events) implements Feature
 
     /** Every delivery of the event is written. */
     void markFannedOut(String id) {
-        events.updateOne(eq(StoredEvent.ID, id), set(StoredEvent.FANNED_OUT, true));
+        steps.updateOne(eq(StoredEvent.ID, id), set(StoredEvent.FANNED_OUT, true));
     }
 
     /** Removes the events older than {@code before}; how many. */

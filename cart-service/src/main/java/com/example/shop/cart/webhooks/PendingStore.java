@@ -36,7 +36,8 @@ import org.bson.conversions.Bson;
  * leaves the claim to run out and the delivery is sent again. Small: only what is not yet done.
  */
 @Singleton
-public record PendingStore(MongoCollection<StoredPending> pending, LeaseStore claims) implements FeatureIndexes {
+public record PendingStore(MongoCollection<StoredPending> pending, MongoCollection<StoredPending> steps, LeaseStore claims)
+        implements FeatureIndexes {
 
     private static final String WEBHOOK_PENDING = "webhook_pending";
     private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
@@ -46,8 +47,17 @@ public record PendingStore(MongoCollection<StoredPending> pending, LeaseStore cl
         this(ServiceDatabase.collection(database, WEBHOOK_PENDING, new StoredPendingCodec()));
     }
 
+    /**
+     * The fan-out's entries and the claims are steps ({@link ServiceDatabase#STEPS}): a claim lost with
+     * the database is a delivery sent again, and the entry's removal or new due time, journalled, ends
+     * the recording of an attempt.
+     */
     private PendingStore(MongoCollection<StoredPending> pending) {
-        this(pending, LeaseStore.onDocuments(pending));
+        this(pending, pending.withWriteConcern(ServiceDatabase.STEPS));
+    }
+
+    private PendingStore(MongoCollection<StoredPending> pending, MongoCollection<StoredPending> steps) {
+        this(pending, steps, LeaseStore.onDocuments(steps));
     }
 
     @Override
@@ -59,7 +69,7 @@ public record PendingStore(MongoCollection<StoredPending> pending, LeaseStore cl
 
     /** The delivery waits, due at {@code dueAt}, unless it waits already (then as it was). */
     void add(String id, String subscription, Date dueAt) {
-        pending.updateOne(eq(StoredPending.ID, id), combine(setOnInsert(StoredPending.SUBSCRIPTION, subscription),
+        steps.updateOne(eq(StoredPending.ID, id), combine(setOnInsert(StoredPending.SUBSCRIPTION, subscription),
                 setOnInsert(StoredPending.DUE_AT, dueAt)), UPSERT);
     }
 

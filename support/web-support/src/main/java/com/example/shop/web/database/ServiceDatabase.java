@@ -1,5 +1,6 @@
 package com.example.shop.web.database;
 
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -15,6 +16,17 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 public class ServiceDatabase {
+
+    /**
+     * How the steps of a sequence of writes are written when a later write of the same sequence is
+     * written with the default concern: acknowledged once the database has applied them, not once
+     * they are on disk ({@code j: false}). The database makes writes durable in the order it applied
+     * them, so a crash of it loses the last steps of a sequence, never one in its middle, and the
+     * sequence's journalled write, when acknowledged, holds every step before it. A sequence whose
+     * lost steps are repeated after a crash (each step idempotent) may use it; what a client is
+     * answered is written with the default concern.
+     */
+    public static final WriteConcern STEPS = WriteConcern.ACKNOWLEDGED.withJournal(false);
 
     @Produces
     @Singleton
