@@ -13,7 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A webhook receiver on 127.0.0.1 that answers 204 at once and keeps every request it got: its
+ * A webhook receiver on 127.0.0.1 that answers 204, at once or after {@code answerAfter}, and keeps every request it got: its
  * {@code webhook-id}, its body and when it arrived. {@link #down} closes the port (the sender meets
  * refused connections) and {@link #up} opens the same port again.
  */
@@ -24,11 +24,18 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     private final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
-    private final ExecutorService threads = Executors.newFixedThreadPool(8);
+    private final ExecutorService threads = Executors.newFixedThreadPool(16);
     private final int port;
+    private final long answerAfterMillis;
     private HttpServer server;
 
     WebhookReceiver() throws IOException {
+        this(0);
+    }
+
+    /** A receiver that takes {@code answerAfterMillis} to answer: requests stay in flight, for a kill to meet. */
+    WebhookReceiver(long answerAfterMillis) throws IOException {
+        this.answerAfterMillis = answerAfterMillis;
         server = listen(0);
         port = server.getAddress().getPort();
     }
@@ -43,6 +50,13 @@ final class WebhookReceiver implements AutoCloseable {
             try (InputStream in = exchange.getRequestBody()) {
                 String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
                 requests.add(new Request(exchange.getRequestHeaders().getFirst("webhook-id"), body, System.currentTimeMillis()));
+                if (answerAfterMillis > 0) {
+                    try {
+                        Thread.sleep(answerAfterMillis);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 exchange.sendResponseHeaders(204, -1);
             } finally {
                 exchange.close();
