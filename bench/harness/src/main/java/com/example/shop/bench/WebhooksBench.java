@@ -60,7 +60,7 @@ final class WebhooksBench {
 
     static int run(Args a) throws Exception {
         int events = a.integer("events", 10_000);
-        int rate = a.integer("rate", 200);
+        int rate = a.integer("rate", 100);
         int skuCount = a.integer("skus", 200);
         int downSeconds = a.integer("down-seconds", 60);
         int downRate = a.integer("down-rate", 50);
