@@ -8,6 +8,7 @@ import com.example.shop.web.database.SchemaSetup;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import jakarta.inject.Singleton;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
@@ -39,7 +40,7 @@ public record CreateProduct(ProductStore store, SkuRegistryStore registry, Produ
         }
         // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds;
         // it holds every sku of the product, so that an availability report naming a variant overlaps it
-        try (IndexUpdates.Change change = index.change(product.skus())) {
+        try (IndexUpdates.Change change = index.change(List.of(product.sku()), product.skus())) {
             try {
                 store.insert(product);
             } catch (MongoWriteException e) {

@@ -39,7 +39,7 @@ public record DeleteProduct(ProductStore store, SkuRegistryStore registry, Index
             throw Problems.preconditionFailed("Product '" + sku + "'", expectedVersion, stored);
         }
         // an exception before the change is finished (deleted or not): closing it makes the index take what MongoDB holds
-        try (IndexUpdates.Change change = index.change(List.of(sku))) {
+        try (IndexUpdates.Change change = index.change(List.of(sku), List.of(sku))) {
             Optional<List<String>> held = store.delete(sku, expectedVersion);
             if (held.isPresent()) {
                 change.removed(sku);

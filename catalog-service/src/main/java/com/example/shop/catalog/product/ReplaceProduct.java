@@ -76,7 +76,7 @@ public record ReplaceProduct(ProductStore store, SkuRegistryStore registry, Prod
         // an exception before the change is finished (the write failed, applied or not): closing it
         // makes the index take what MongoDB holds
         // every sku of the product (a replace keeps every variant), so that an availability report naming a variant overlaps it
-        try (IndexUpdates.Change change = index.change(replacement.skus())) {
+        try (IndexUpdates.Change change = index.change(List.of(sku), replacement.skus())) {
             StoredProduct replaced = store.replaceAt(sku, expectedVersion, replacement).orElse(null);
             if (replaced == null) {
                 change.none();

@@ -46,7 +46,7 @@ public record ApplyTransitions(AvailabilityStore store, IndexUpdates updates) {
         List<String> skus = newer.stream().map(Transition::sku).toList();
         int applied = 0;
         // an exception before the change is finished (written or not): closing it makes the index take what MongoDB holds
-        try (IndexUpdates.Change change = updates.change(skus)) {
+        try (IndexUpdates.Change change = updates.availabilityChange(skus)) {
             Date now = new Date();
             for (Transition t : newer) {
                 if (store.record(t, now)) {

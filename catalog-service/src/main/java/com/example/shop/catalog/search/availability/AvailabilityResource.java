@@ -1,7 +1,6 @@
 package com.example.shop.catalog.search.availability;
 
-import com.example.shop.catalog.CatalogConfig;
-import com.example.shop.problems.Problems;
+import com.example.shop.catalog.ServiceSecret;
 import com.example.shop.web.identifiers.Identifiers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Valid;
@@ -15,8 +14,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -25,8 +22,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 /**
  * {@code POST /internal/availability}: the cart service reports skus that sold out or came back
  * ({@link ApplyTransitions}). Internal: the gateway routes no {@code /api/internal} path, so it is
- * neither reachable through it nor part of any API document (the catalog README describes it). When
- * {@code catalog.availability.secret} is set, the call must carry it as a bearer token.
+ * neither reachable through it nor part of any API document (the catalog README describes it). It
+ * needs the {@link ServiceSecret} when one is set.
  */
 @ApplicationScoped
 @Path("/internal/availability")
@@ -45,11 +42,11 @@ public class AvailabilityResource {
     }
 
     private final ApplyTransitions apply;
-    private final byte[] secret;
+    private final ServiceSecret secret;
 
-    AvailabilityResource(ApplyTransitions apply, CatalogConfig config) {
+    AvailabilityResource(ApplyTransitions apply, ServiceSecret secret) {
         this.apply = apply;
-        this.secret = config.availability().secret().map(s -> ("Bearer " + s).getBytes(StandardCharsets.UTF_8)).orElse(null);
+        this.secret = secret;
     }
 
     @POST
@@ -64,10 +61,7 @@ public class AvailabilityResource {
     @APIResponse(responseCode = "400", description = "Invalid body (the problem names the field)")
     @APIResponse(responseCode = "401", description = "catalog.availability.secret is set and the call does not carry it")
     public Map<String, Integer> report(@HeaderParam("Authorization") String authorization, @Valid @NotNull Body body) {
-        if (secret != null && (authorization == null
-                || !MessageDigest.isEqual(secret, authorization.getBytes(StandardCharsets.UTF_8)))) {
-            throw Problems.unauthorized("This call needs the service secret catalog.availability.secret as a bearer token");
-        }
+        secret.require(authorization);
         ApplyTransitions.Outcome outcome = apply.apply(body.transitions().stream()
                 .map(item -> new Transition(item.sku(), item.available(), item.seq())).toList());
         return Map.of("applied", outcome.applied(), "stale", outcome.stale());

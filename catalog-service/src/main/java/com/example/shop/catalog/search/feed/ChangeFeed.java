@@ -25,10 +25,11 @@ import java.util.Optional;
 public class ChangeFeed {
 
     /**
-     * One entry: a revision, the skus its write touches, whether the write is over ({@code done}) and
-     * when the entry was recorded (before the write began).
+     * One entry: a revision, the skus its write touches, the products it writes (their keys: none for
+     * an availability report, and none once the write was refused), whether the write is over
+     * ({@code done}) and when the entry was recorded (before the write began).
      */
-    public record Entry(long revision, List<String> skus, boolean done, Date at) {
+    public record Entry(long revision, List<String> skus, List<String> products, boolean done, Date at) {
     }
 
     /** Entries a cursor brings per round trip: an import's entry names 1,000 skus. */
@@ -40,14 +41,17 @@ public class ChangeFeed {
         this.store = store;
     }
 
-    /** Records a write about to be made: its revision and the skus it will touch. */
-    void intend(long revision, Collection<String> skus) {
-        store.insertChange(new Entry(revision, List.copyOf(skus), false, new Date()));
+    /** Records a write about to be made: its revision, the skus it will touch and the products it writes. */
+    void intend(long revision, Collection<String> skus, Collection<String> products) {
+        store.insertChange(new Entry(revision, List.copyOf(skus), List.copyOf(products), false, new Date()));
     }
 
-    /** The write of this revision is over (applied, refused, or failed): readers may read its products back. */
-    void done(long revision) {
-        store.markDone(revision);
+    /**
+     * The write of this revision is over (applied, refused, or failed): readers may read its products
+     * back. A {@code refused} write changed nothing, so its products are taken off the entry.
+     */
+    void done(long revision, boolean refused) {
+        store.markDone(revision, refused);
     }
 
     /**
@@ -58,6 +62,14 @@ public class ChangeFeed {
      */
     List<Entry> after(long revision, int limit, int skuBudget) {
         return store.changesAfter(revision, limit, skuBudget, ENTRIES_PER_BATCH);
+    }
+
+    /**
+     * The entries after {@code revision}, in order, without their skus: at most {@code limit}, and no more
+     * once those read name {@code productBudget} products (at least one entry).
+     */
+    List<Entry> productsAfter(long revision, int limit, int productBudget) {
+        return store.productsAfter(revision, limit, productBudget, ENTRIES_PER_BATCH);
     }
 
     /**

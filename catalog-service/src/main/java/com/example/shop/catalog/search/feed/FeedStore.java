@@ -24,7 +24,8 @@ import java.util.UUID;
  * <li>{@code catalog_revision}, one document: a counter every product write moves before it writes,
  * so that a search index can tell whether it is stale ({@link CatalogRevision}, {@link StoredCounterCodec});</li>
  * <li>{@code product_changes}, the change feed: one entry per catalog revision, read by {@code _id}
- * range by every replica to keep its search index current, trimmed by age ({@link ChangeFeed},
+ * range by every replica to keep its search index current and by the cart service for its
+ * {@code product.changed} webhooks, trimmed by age ({@link ChangeFeed},
  * {@link ChangeEntryCodec}).</li>
  * </ul>
  */
@@ -54,8 +55,12 @@ record FeedStore(MongoCollection<StoredCounter> revisions, MongoCollection<Chang
 
     /** The highest revision trimmed from the feed (-1: none). */
     long trimmedThrough() {
-        StoredCounter counter = revisions.find(Filters.eq(StoredCounterCodec.ID, StoredCounterCodec.COUNTER)).first();
-        return counter != null && counter.trimmedThrough() != null ? counter.trimmedThrough() : -1;
+        return counter().map(counter -> counter.trimmedThrough() != null ? counter.trimmedThrough() : -1L).orElse(-1L);
+    }
+
+    /** The counter as it stands, read (empty in a database that has none yet). */
+    Optional<StoredCounter> counter() {
+        return Optional.ofNullable(revisions.find(Filters.eq(StoredCounterCodec.ID, StoredCounterCodec.COUNTER)).first());
     }
 
     /** Records that the feed is trimmed through {@code through} (never lowering the mark). */
@@ -68,8 +73,10 @@ record FeedStore(MongoCollection<StoredCounter> revisions, MongoCollection<Chang
         changes.insertOne(entry);
     }
 
-    void markDone(long revision) {
-        changes.updateOne(Filters.eq(ChangeEntryCodec.REVISION, revision), Updates.set(ChangeEntryCodec.DONE, true));
+    void markDone(long revision, boolean refused) {
+        changes.updateOne(Filters.eq(ChangeEntryCodec.REVISION, revision), refused
+                ? Updates.combine(Updates.set(ChangeEntryCodec.DONE, true), Updates.unset(ChangeEntryCodec.PRODUCTS))
+                : Updates.set(ChangeEntryCodec.DONE, true));
     }
 
     /**
@@ -86,6 +93,25 @@ record FeedStore(MongoCollection<StoredCounter> revisions, MongoCollection<Chang
                 ChangeFeed.Entry entry = cursor.next();
                 entries.add(entry);
                 skus += entry.skus().size();
+            }
+        }
+        return entries;
+    }
+
+    /**
+     * The entries after {@code revision}, in order, read without their skus: at most {@code limit}, and no
+     * more once those read name {@code productBudget} products (at least one entry).
+     */
+    List<ChangeFeed.Entry> productsAfter(long revision, int limit, int productBudget, int batch) {
+        List<ChangeFeed.Entry> entries = new ArrayList<>();
+        int products = 0;
+        try (MongoCursor<ChangeFeed.Entry> cursor = changes.find(Filters.gt(ChangeEntryCodec.REVISION, revision))
+                .projection(Projections.exclude(ChangeEntryCodec.SKUS))
+                .sort(Sorts.ascending(ChangeEntryCodec.REVISION)).limit(limit).batchSize(batch).iterator()) {
+            while (products < productBudget && cursor.hasNext()) {
+                ChangeFeed.Entry entry = cursor.next();
+                entries.add(entry);
+                products += entry.products().size();
             }
         }
         return entries;

@@ -70,26 +70,33 @@ public class IndexUpdates {
     }
 
     /**
-     * Begins a write of these products: counts it and records it in the change feed. Call before
-     * writing MongoDB. A database too slow to take both within half the feed's grace period is a 503
-     * and nothing is written: another replica may already have passed over the revision.
+     * Begins a write of these products (their keys) touching these skus (the keys and their variants'):
+     * counts it and records it in the change feed. Call before writing MongoDB. A database too slow to
+     * take both within half the feed's grace period is a 503 and nothing is written: another replica
+     * may already have passed over the revision.
      */
-    public Change change(Collection<String> skus) {
-        return change(skus, false);
+    public Change change(Collection<String> products, Collection<String> skus) {
+        return change(products, skus, false);
     }
 
     /**
-     * As {@link #change(Collection)}, for a batch of a bulk import: its products become searchable here at the
-     * index worker's next due refresh ({@code catalog.search.bulk-refresh-every}), not before this returns.
+     * As {@link #change}, for a batch of a bulk import (the products' keys are the skus): its products become
+     * searchable here at the index worker's next due refresh ({@code catalog.search.bulk-refresh-every}), not
+     * before this returns.
      */
-    public Change bulkChange(Collection<String> skus) {
-        return change(skus, bulkRefreshesLater);
+    public Change bulkChange(Collection<String> products) {
+        return change(products, products, bulkRefreshesLater);
     }
 
-    private Change change(Collection<String> skus, boolean refreshLater) {
+    /** As {@link #change}, for the cart's availability reports: skus re-indexed, no product written. */
+    public Change availabilityChange(Collection<String> skus) {
+        return change(List.of(), skus, false);
+    }
+
+    private Change change(Collection<String> products, Collection<String> skus, boolean refreshLater) {
         long began = System.currentTimeMillis();
         CatalogRevision.Stamp stamp = revision.next();
-        feed.intend(stamp.revision(), skus);
+        feed.intend(stamp.revision(), skus, products);
         Change change = new Change(stamp, inFlight.claim(skus), refreshLater);
         if (System.currentTimeMillis() - began > graceMillis / 2) {
             change.none();
@@ -131,7 +138,7 @@ public class IndexUpdates {
             finished = true;
             claim.release();
             appliedHere.add(stamp.revision());
-            done();
+            done(true);
         }
 
         /**
@@ -205,13 +212,14 @@ public class IndexUpdates {
             } finally {
                 claim.release(); // after the apply: a write that begins later is newer in MongoDB and lands later
             }
-            done();
+            done(false);
         }
 
-        private void done() {
+        /** Marks the feed entry done; {@code refused}: its products did not change, and are not announced. */
+        private void done(boolean refused) {
             try {
                 database.requireWritable("marking the entry done");
-                feed.done(stamp.revision());
+                feed.done(stamp.revision(), refused);
             } catch (RuntimeException e) {
                 LOG.warnf("The change feed entry %d could not be marked done (%s); other replicas take it after %d ms",
                         stamp.revision(), e.toString(), graceMillis);

@@ -57,7 +57,17 @@ public final class FeedParts {
 
     /** As a writer records its change before it writes. */
     public static void intend(ChangeFeed feed, long revision, Collection<String> skus) {
-        feed.intend(revision, skus);
+        feed.intend(revision, skus, skus);
+    }
+
+    /** As a writer ends its write: the entry is done, its products written. */
+    public static void done(ChangeFeed feed, long revision) {
+        feed.done(revision, false);
+    }
+
+    /** An entry as a writer recorded it at {@code at}: to play a writer that died long ago. */
+    public static void recordAt(MongoDatabase database, long revision, List<String> products, boolean done, java.util.Date at) {
+        new FeedStore(database).insertChange(new ChangeFeed.Entry(revision, products, products, done, at));
     }
 
     public static int skusInFlight(IndexUpdates updates) {

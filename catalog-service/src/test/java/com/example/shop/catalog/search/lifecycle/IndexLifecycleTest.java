@@ -137,13 +137,13 @@ class IndexLifecycleTest {
 
         /** A create or replace through this replica, as the product use cases make it. */
         void write(String sku, String title) {
-            IndexUpdates.Change change = updates.change(List.of(sku));
+            IndexUpdates.Change change = updates.change(List.of(sku), List.of(sku));
             put(sku, title);
             change.put(products.get(sku));
         }
 
         void delete(String sku) {
-            IndexUpdates.Change change = updates.change(List.of(sku));
+            IndexUpdates.Change change = updates.change(List.of(sku), List.of(sku));
             products.remove(sku);
             change.removed(sku);
         }
@@ -253,7 +253,7 @@ class IndexLifecycleTest {
             for (int line = 0; line < 1000; line++) {
                 skus.add(String.format("imported-%d-%04d", batch, line));
             }
-            IndexUpdates.Change change = importer.updates.change(skus);
+            IndexUpdates.Change change = importer.updates.change(skus, skus);
             skus.forEach(sku -> put(sku, "Imported"));
             change.put(skus.stream().map(products::get).toList(), List.of());
         }
@@ -355,19 +355,19 @@ class IndexLifecycleTest {
     @Test
     void ofTwoOverlappingWritesOfASkuTheOneAppliedLastTakesWhatMongoDbHolds() throws Exception {
         Replica a = new Replica("a").awaitUsable();
-        IndexUpdates.Change first = a.updates.change(List.of("sku-00010"));
+        IndexUpdates.Change first = a.updates.change(List.of("sku-00010"), List.of("sku-00010"));
         put("sku-00010", "First write");
         ListedProduct firstInHand = products.get("sku-00010");
-        IndexUpdates.Change second = a.updates.change(List.of("sku-00010"));
+        IndexUpdates.Change second = a.updates.change(List.of("sku-00010"), List.of("sku-00010"));
         put("sku-00010", "Second write");
         second.put(products.get("sku-00010"));
         first.put(firstInHand); // overtaken: it reaches the index last, with the older product in hand
         assertTrue(a.json("sku-00010").contains("Second write"), a.json("sku-00010"));
 
-        IndexUpdates.Change update = a.updates.change(List.of("sku-00011"));
+        IndexUpdates.Change update = a.updates.change(List.of("sku-00011"), List.of("sku-00011"));
         put("sku-00011", "Updated");
         ListedProduct updated = products.get("sku-00011");
-        IndexUpdates.Change delete = a.updates.change(List.of("sku-00011"));
+        IndexUpdates.Change delete = a.updates.change(List.of("sku-00011"), List.of("sku-00011"));
         products.remove("sku-00011");
         delete.removed("sku-00011");
         update.put(updated);
@@ -420,7 +420,7 @@ class IndexLifecycleTest {
         Replica a = new Replica("a").awaitUsable();
         Replica b = new Replica("b").awaitUsable();
         assertThrows(IllegalStateException.class, () -> {
-            try (IndexUpdates.Change change = a.updates.change(List.of("sku-00012"))) {
+            try (IndexUpdates.Change change = a.updates.change(List.of("sku-00012"), List.of("sku-00012"))) {
                 put("sku-00012", "Written, then the use case failed");
                 throw new IllegalStateException("the use case failed between its write and finishing the change");
             }
@@ -431,7 +431,7 @@ class IndexLifecycleTest {
         assertTrue(a.feed.progressAfter(-1, 1000).stream().allMatch(ChangeFeed.Entry::done), "every feed entry is done");
         eventually("the write reached b", () -> String.valueOf(b.json("sku-00012")).contains("Written, then"));
 
-        IndexUpdates.Change next = a.updates.change(List.of("sku-00012"));
+        IndexUpdates.Change next = a.updates.change(List.of("sku-00012"), List.of("sku-00012"));
         put("sku-00012", "Written alone");
         next.put(products.get("sku-00012"));
         assertTrue(a.json("sku-00012").contains("Written alone"));
