@@ -71,6 +71,13 @@ public interface CartConfig {
         @WithDefault("PT1M")
         Duration idleFor();
 
+        /**
+         * How often the {@code product.changed} follower reads the catalog's product changes once it has
+         * read all there was (a read that finds more reads again at once).
+         */
+        @WithDefault("PT0.25S")
+        Duration followEvery();
+
         /** Deliveries and their events are kept this long for the delivery log and redelivery. */
         @WithDefault("P7D")
         Duration keepFor();

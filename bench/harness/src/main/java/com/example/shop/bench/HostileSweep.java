@@ -88,7 +88,8 @@ final class HostileSweep {
     static final java.util.regex.Pattern SKU = java.util.regex.Pattern.compile("^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$");
     static final java.util.regex.Pattern SLUG = java.util.regex.Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
     static final java.util.regex.Pattern IDEMPOTENCY_KEY = java.util.regex.Pattern.compile("^[A-Za-z0-9._:-]{1,100}$");
-    static final Set<String> JOBS = Set.of("expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks");
+    static final Set<String> JOBS = Set.of("expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks",
+            "follow-product-changes");
     /** Body fields where any string is valid data (operator-like text included): only type-breaking values are hostile there. */
     static final Set<String> FREE_TEXT_FIELDS = Set.of("description", "title", "name", "details.artist");
     /** Query parameters of the read endpoints where any string is valid data: operator-like values there are probes. */

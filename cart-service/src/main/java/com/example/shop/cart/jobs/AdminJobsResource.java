@@ -63,7 +63,9 @@ public class AdminJobsResource {
                     + "reservations older than cart.cleanup.older-than that no cart holds; resolve-checkouts: checkouts "
                     + "pending for longer than cart.checkout.stalled-after, paid carts without their sale or order, and "
                     + "order cancels that stopped part-way; send-webhooks: fans out and delivers webhook events until "
-                    + "idle for cart.webhooks.idle-for (olderThan overrides it; PT0S sends what is due and ends). A job never runs twice at once: while a run "
+                    + "idle for cart.webhooks.idle-for (olderThan overrides it; PT0S sends what is due and ends); follow-product-changes: "
+                    + "turns the catalog's product changes into product.changed events while a subscription wants them, reading "
+                    + "every cart.webhooks.follow-every (olderThan overrides it). A job never runs twice at once: while a run "
                     + "of it is going on (on any replica), this answers that run.")
     @APIResponse(responseCode = "202", description = "The run (started now, or already running); follow Location",
             headers = @Header(name = "Location", description = "The run: /admin/jobs/runs/{id}", schema = @Schema(type = SchemaType.STRING)),
@@ -71,7 +73,7 @@ public class AdminJobsResource {
     @APIResponse(responseCode = "400", description = "olderThan is not a non-negative ISO-8601 duration, or an unknown query parameter")
     @APIResponse(responseCode = "404", description = "No such job")
     public Response start(@PathParam("job") @Parameter(description = "The job",
-                                  schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks"}))
+                                  schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks", "follow-product-changes"}))
                           String job,
                           @QueryParam("olderThan") @Parameter(description = "ISO-8601 duration overriding the job's configured threshold for this run, e.g. PT0S")
                           String olderThan) {
@@ -100,7 +102,7 @@ public class AdminJobsResource {
     @APIResponse(responseCode = "400", description = "Unknown job, limit out of 1..100, or a cursor this service did not write (the problem names it)")
     public RunPage list(
             @QueryParam("job") @Parameter(description = "Only runs of this job",
-                    schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks"}))
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"expire-carts", "cleanup-inventory", "resolve-checkouts", "send-webhooks", "follow-product-changes"}))
             String job,
             @QueryParam("limit") @Parameter(description = "Page size 1..100, default 20") Integer limit,
             @QueryParam("cursor") @Parameter(description = "The 'next' of the previous page, unchanged") String cursor) {

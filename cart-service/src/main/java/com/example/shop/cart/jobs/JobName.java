@@ -8,5 +8,7 @@ public enum JobName implements WireName.Dashed {
     CLEANUP_INVENTORY,
     RESOLVE_CHECKOUTS,
     /** The webhook sender: fans events out and delivers them, until it has had nothing to do for a while. */
-    SEND_WEBHOOKS;
+    SEND_WEBHOOKS,
+    /** The {@code product.changed} follower: reads the catalog's product changes while a subscription wants them. */
+    FOLLOW_PRODUCT_CHANGES;
 }

@@ -7,6 +7,7 @@ import com.example.shop.cart.carts.ExpiryReport;
 import com.example.shop.cart.carts.ResolveCheckouts;
 import com.example.shop.cart.inventory.CleanupInventory;
 import com.example.shop.cart.inventory.CleanupReport;
+import com.example.shop.cart.webhooks.ProductChangeFollower;
 import com.example.shop.cart.webhooks.WebhookSender;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,8 +22,9 @@ import java.util.function.Consumer;
 
 /**
  * Builds this service's {@link JobRunner} from its store, its settings and the
- * four jobs, which belong to the features whose data they change: {@link ExpireCarts} and
- * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory), {@link WebhookSender} (webhooks). Each job's threshold is its
+ * five jobs, which belong to the features whose data they change: {@link ExpireCarts} and
+ * {@link ResolveCheckouts} (carts), {@link CleanupInventory} (inventory), {@link WebhookSender} and
+ * {@link ProductChangeFollower} (webhooks). Each job's threshold is its
  * setting, named here only: the schedule and an admin's trigger both run a job with it, unless the
  * trigger gives another. A job's report becomes the
  * run's counts as it would be written in JSON: its fields by their snake-case names, in order.
@@ -36,7 +38,8 @@ public class JobRunnerProducer {
     @Produces
     @ApplicationScoped
     JobRunner jobRunner(JobsStore store, CartConfig config, ObjectMapper json, ExpireCarts expireCarts,
-                        CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts, WebhookSender webhookSender) {
+                        CleanupInventory cleanupInventory, ResolveCheckouts resolveCheckouts, WebhookSender webhookSender,
+                        ProductChangeFollower productChanges) {
         return new JobRunner(store, config.jobs().lease(), Map.of(
                 JobName.EXPIRE_CARTS, new JobRunner.Job(config.expiry().inactiveAfter(),
                         JobRunnerProducer.<ExpiryReport>counted(json, expireCarts::run)),
@@ -46,7 +49,10 @@ public class JobRunnerProducer {
                         JobRunnerProducer.<CheckoutReport>counted(json, resolveCheckouts::run)),
                 // its threshold is how long a run waits with nothing to do before it ends
                 JobName.SEND_WEBHOOKS, new JobRunner.Job(config.webhooks().idleFor(),
-                        JobRunnerProducer.<WebhookSender.Report>counted(json, webhookSender::run))),
+                        JobRunnerProducer.<WebhookSender.Report>counted(json, webhookSender::run)),
+                // its threshold is how long it waits between reads once it has read everything there was
+                JobName.FOLLOW_PRODUCT_CHANGES, new JobRunner.Job(config.webhooks().followEvery(),
+                        JobRunnerProducer.<ProductChangeFollower.Report>counted(json, productChanges::run))),
                 config.jobs().heartbeatEvery(), config.jobs().keepRunsFor());
     }
 

@@ -1,6 +1,7 @@
 package com.example.shop.cart.jobs;
 
 import com.example.shop.cart.CartConfig;
+import com.example.shop.cart.webhooks.ProductChangeFollower;
 import com.example.shop.cart.webhooks.WebhookSender;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.inject.Singleton;
@@ -17,7 +18,7 @@ import org.jboss.logging.Logger;
  * the expressions below find them.
  */
 @Singleton
-public record ScheduledJobs(JobRunner runner, WebhookSender webhookSender) {
+public record ScheduledJobs(JobRunner runner, WebhookSender webhookSender, ProductChangeFollower productChanges) {
 
     private static final Logger LOG = Logger.getLogger(ScheduledJobs.class);
 
@@ -48,6 +49,18 @@ public record ScheduledJobs(JobRunner runner, WebhookSender webhookSender) {
             }
         } catch (RuntimeException e) {
             LOG.warnf("Scheduled send-webhooks could not look for work; the next schedule tries again: %s", e.getMessage());
+        }
+    }
+
+    /** The follower runs while a subscription wants {@code product.changed}; this starts it (here or on another replica). */
+    @Scheduled(identity = "follow-product-changes", every = "${cart.webhooks.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void followProductChanges() {
+        try {
+            if (!productChanges.runningHere() && productChanges.wanted()) {
+                start(JobName.FOLLOW_PRODUCT_CHANGES);
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("Scheduled follow-product-changes could not look for subscriptions; the next schedule tries again: %s", e.getMessage());
         }
     }
 

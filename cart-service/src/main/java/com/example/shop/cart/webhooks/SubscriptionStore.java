@@ -41,6 +41,12 @@ public record SubscriptionStore(MongoCollection<StoredSubscription> subscription
         return subscriptions.find().into(new ArrayList<>());
     }
 
+    /** Whether an enabled subscription wants events of this type. */
+    boolean anyWants(WebhookEventType type) {
+        return subscriptions.find(and(eq(StoredSubscription.ENABLED, true), eq(StoredSubscription.EVENTS, type.wire())))
+                .limit(1).first() != null;
+    }
+
     /** Subscriptions in id order after {@code afterId} (from the first when null), at most {@code limit}. */
     List<StoredSubscription> page(String afterId, int limit) {
         return subscriptions.find(afterId == null ? new Document() : gt(StoredSubscription.ID, afterId))

@@ -122,4 +122,38 @@ public final class Catalog {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Records in the stub's feed one catalog revision writing these products; returns the revision. */
+    public static long productChanged(String... products) {
+        try {
+            return stubRevision("/__stub/product-changes", new ObjectMapper().writeValueAsString(products));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The stub's catalog starts another database: a new epoch, from revision 0. */
+    public static void newCatalogDatabase() {
+        stubRevision("/__stub/product-changes/new-database", "");
+    }
+
+    /** The stub's catalog trims its feed of everything recorded so far; returns the revision trimmed through. */
+    public static long trimProductChanges() {
+        return stubRevision("/__stub/product-changes/trim", "");
+    }
+
+    private static long stubRevision(String path, String body) {
+        String url = ConfigProvider.getConfig().getValue("quarkus.rest-client.catalog-service.url", String.class);
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url + path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("stub answered " + response.statusCode());
+            }
+            return new ObjectMapper().readTree(response.body()).path("revision").asLong();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 
@@ -23,6 +24,11 @@ import java.util.concurrent.Executors;
  * every call so far as {@code [{"at": epoch millis, "body": {...}}]} (503 while down).
  * GET /__stub/request-id/{sku} answers the X-Request-Id the last GET /products/{sku} came with
  * (empty when none), GET /__stub/traceparent/{sku} its W3C traceparent.
+ *
+ * <p>GET /internal/product-changes answers as the catalog does, from a feed the tests write: POST
+ * /__stub/product-changes with a JSON array of product skus records one revision writing them (its
+ * number answered), POST /__stub/product-changes/new-database starts another epoch from revision 0,
+ * POST /__stub/product-changes/trim trims everything recorded so far.
  *
  * <p>The fixture products answer as a catalog before variants did (no {@code options},
  * {@code variants}, {@code max_per_cart_scope}). A product with variants is registered whole, in
@@ -39,6 +45,11 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
     private final java.util.List<String> availabilityCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, String> requestIds = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, String> traceparents = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The product-change feed: revision, then the products it wrote; with its epoch, head and trim mark. */
+    private final java.util.NavigableMap<Long, List<String>> productChanges = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private String epoch = java.util.UUID.randomUUID().toString();
+    private long head;
+    private long trimmedThrough = -1;
     /** The registered products by their key and by each variant's sku. */
     private final Map<String, ObjectNode> registered = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -57,6 +68,8 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         server.createContext("/products/", this::product);
         server.createContext("/__stub/products", this::register);
         server.createContext("/internal/availability", this::availability);
+        server.createContext("/internal/product-changes", this::productChanges);
+        server.createContext("/__stub/product-changes", this::recordProductChange);
         server.createContext("/__stub/availability", exchange -> send(exchange, 200, "[" + String.join(",", availabilityCalls) + "]"));
         server.createContext("/__stub/request-id/", exchange -> send(exchange, 200, requestIds.getOrDefault(
                 exchange.getRequestURI().getPath().substring("/__stub/request-id/".length()), "")));
@@ -133,6 +146,60 @@ public class CatalogStub implements QuarkusTestResourceLifecycleManager {
         }
         availabilityCalls.add("{\"at\":" + System.currentTimeMillis() + ",\"body\":" + body + "}");
         send(exchange, 200, "{\"applied\":0,\"stale\":0}");
+    }
+
+    private synchronized void productChanges(HttpExchange exchange) throws IOException {
+        if (mode.equals("down")) {
+            send(exchange, 503, "{\"status\":503}");
+            return;
+        }
+        Map<String, String> query = new java.util.HashMap<>();
+        String raw = exchange.getRequestURI().getQuery();
+        for (String pair : raw == null ? new String[0] : raw.split("&")) {
+            String[] kv = pair.split("=", 2);
+            query.put(kv[0], kv.length > 1 ? kv[1] : "");
+        }
+        ObjectNode page = JSON.createObjectNode().put("epoch", epoch).put("revision", head).put("trimmed_through", trimmedThrough);
+        var changes = page.putArray("changes");
+        if (!query.containsKey("after")) {
+            send(exchange, 200, JSON.writeValueAsString(page.put("reached", head).put("more", false)));
+            return;
+        }
+        long after = Long.parseLong(query.get("after"));
+        int limit = Integer.parseInt(query.getOrDefault("limit", "100"));
+        long reached = after;
+        int read = 0;
+        for (long revision = after + 1; revision <= head && read < limit; revision++, read++) {
+            List<String> products = productChanges.get(revision);
+            if (products != null) {
+                ObjectNode change = changes.addObject().put("revision", revision);
+                products.forEach(change.putArray("products")::add);
+            }
+            reached = revision;
+        }
+        send(exchange, 200, JSON.writeValueAsString(page.put("reached", reached).put("more", reached < head)));
+    }
+
+    private synchronized void recordProductChange(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        if (path.endsWith("/new-database")) {
+            epoch = java.util.UUID.randomUUID().toString();
+            head = 0;
+            trimmedThrough = -1;
+            productChanges.clear();
+            send(exchange, 200, "{\"revision\":0}");
+            return;
+        }
+        if (path.endsWith("/trim")) {
+            trimmedThrough = head;
+            productChanges.clear();
+            send(exchange, 200, "{\"revision\":" + head + "}");
+            return;
+        }
+        List<String> products = new java.util.ArrayList<>();
+        JSON.readTree(exchange.getRequestBody()).forEach(product -> products.add(product.asText()));
+        productChanges.put(++head, products);
+        send(exchange, 200, "{\"revision\":" + head + "}");
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {

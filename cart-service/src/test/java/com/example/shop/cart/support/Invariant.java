@@ -82,6 +82,9 @@ public final class Invariant {
      * answered (the journal, the moves' marks, emptied reservations): two snapshots around a
      * request that must change nothing are equal even while earlier requests' moves settle.
      */
+    /** The webhook jobs, by their kind and lease name (a HashSet: it may be asked about null). */
+    private static final java.util.Set<Object> BACKGROUND_JOBS = new java.util.HashSet<>(java.util.List.of("send-webhooks", "follow-product-changes"));
+
     public static java.util.List<Document> snapshot() {
         java.util.List<Document> all = new java.util.ArrayList<>();
         for (Document doc : TestDatabase.snapshot("cart")) {
@@ -92,8 +95,8 @@ public final class Invariant {
             if (doc.containsKey("cart_id") && doc.containsKey("sku") && num(doc, "qty") <= 0 && !doc.containsKey("status")) {
                 continue; // an emptied reservation, deleted when its move settles
             }
-            if ("send-webhooks".equals(doc.get("kind")) || "send-webhooks".equals(doc.get("_id"))) {
-                continue; // the webhook sender's runs and lease, which come and go in the background
+            if (BACKGROUND_JOBS.contains(doc.get("kind")) || BACKGROUND_JOBS.contains(doc.get("_id"))) {
+                continue; // the webhook jobs' runs and leases, which come and go in the background
             }
             Document copy = new Document(doc);
             copy.remove("moves");
@@ -101,7 +104,7 @@ public final class Invariant {
         }
         // the journal settles, and the availability outbox and the webhooks are delivered, after the requests answered
         for (String delivered : java.util.List.of("inventory_moves", "availability_outbox", "availability_listed", "webhook_outbox",
-                "webhook_events", "webhook_deliveries", "webhook_pending")) {
+                "webhook_events", "webhook_deliveries", "webhook_pending", "webhook_positions")) {
             all = withoutCollection(all, delivered);
         }
         // the sender's runs and lease may be all these collections hold, or not yet there
