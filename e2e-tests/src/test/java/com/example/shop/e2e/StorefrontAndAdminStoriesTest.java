@@ -435,6 +435,66 @@ class StorefrontAndAdminStoriesTest {
      * and of the MongoDB commands of both services arrive, exported, under the client's trace id, as
      * one tree whose root is the gateway's span. The tree is printed (cart-service/README.md shows one).
      */
+    /**
+     * A product's change reaches a subscriber of {@code product.changed}: the cart service follows the
+     * catalog's settled changes (docs/design.md, Webhooks) and sends one signed event naming the sku.
+     */
+    @Test
+    @Order(18)
+    void aProductChangeReachesAProductChangedSubscriber() throws Exception {
+        List<JsonNode> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> signatures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/hooks", exchange -> {
+            received.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(exchange.getRequestBody()));
+            signatures.add(String.valueOf(exchange.getRequestHeaders().getFirst("webhook-signature")));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        String subscription = null;
+        try {
+            subscription = given().header("Authorization", "Bearer " + adminToken).contentType(ContentType.JSON)
+                    .body(Map.of("url", "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks", "events", List.of("product.changed")))
+                    .when().post("/api/admin/webhooks").then().statusCode(201).extract().path("id");
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            // the follower starts at the next schedule, from the catalog's revision then
+            while (!"running".equals(given().header("Authorization", "Bearer " + adminToken)
+                    .queryParam("job", "follow-product-changes").queryParam("limit", 1)
+                    .when().get("/api/admin/jobs/runs").then().statusCode(200).extract().path("items[0].state"))) {
+                assertTrue(System.nanoTime() < deadline, "the product-changes follower never started");
+                Thread.sleep(100);
+            }
+            Thread.sleep(1000); // its first round, which takes that revision
+            Response product = given().when().get("/api/products/kind-of-blue");
+            Map<String, Object> body = new LinkedHashMap<>(product.jsonPath().getMap(""));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> pricing = new LinkedHashMap<>((Map<String, Object>) body.get("pricing"));
+            pricing.remove("savings");
+            pricing.remove("pct_savings");
+            body.put("pricing", pricing);
+            body.put("description", "Remastered");
+            given().header("Authorization", "Bearer " + adminToken).header("If-Match", product.header("ETag"))
+                    .contentType(ContentType.JSON).body(body).when().put("/api/products/kind-of-blue").then().statusCode(200);
+
+            while (received.stream().noneMatch(event -> "kind-of-blue".equals(event.path("subject").asText()))) {
+                assertTrue(System.nanoTime() < deadline, "no product.changed arrived: " + received);
+                Thread.sleep(50);
+            }
+            JsonNode event = received.stream().filter(e -> "kind-of-blue".equals(e.path("subject").asText())).findFirst().orElseThrow();
+            assertEquals("product.changed", event.path("type").asText());
+            assertEquals("kind-of-blue", event.path("data").path("sku").asText());
+            assertTrue(event.path("sequence").asLong() > 0, "the catalog revision: " + event);
+            assertTrue(signatures.get(received.indexOf(event)).startsWith("v1,"), signatures.toString());
+        } finally {
+            if (subscription != null) {
+                given().header("Authorization", "Bearer " + adminToken).when().delete("/api/admin/webhooks/" + subscription);
+            }
+            receiver.stop(0);
+        }
+    }
+
     @Test
     @Order(17)
     void oneAddToCartIsOneTraceThroughGatewayCartCatalogAndMongoDb() throws Exception {
