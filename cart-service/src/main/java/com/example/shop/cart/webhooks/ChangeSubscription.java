@@ -13,7 +13,7 @@ import java.util.Optional;
  * deliveries: the sender sends none of its pending ones, and no new ones are made.
  */
 @Singleton
-public record ChangeSubscription(SubscriptionStore subscriptions, ReceiverAddresses addresses, Attempts attempts) {
+public record ChangeSubscription(SubscriptionStore subscriptions, ReceiverAddresses addresses, Attempts attempts, SubscribedTypes types) {
 
     public SubscriptionView change(String id, SubscriptionChange request) {
         if (request.url() == null && request.events() == null && request.secret() == null && request.enabled() == null) {
@@ -28,7 +28,7 @@ public record ChangeSubscription(SubscriptionStore subscriptions, ReceiverAddres
         }
         var events = request.events() == null ? null : SubscriptionRules.events(request.events());
         String secret = request.secret() == null ? null : SubscriptionRules.secret(request.secret());
-        return attempts.untilDone(() -> {
+        SubscriptionView view = attempts.untilDone(() -> {
             StoredSubscription current = subscriptions.find(id);
             if (current == null) {
                 throw CartProblems.noSuchSubscription(id);
@@ -39,5 +39,7 @@ public record ChangeSubscription(SubscriptionStore subscriptions, ReceiverAddres
                     current.version() + 1);
             return subscriptions.replace(changed, current.version()) ? Optional.of(SubscriptionView.of(changed)) : Optional.empty();
         });
+        types.refresh();
+        return view;
     }
 }

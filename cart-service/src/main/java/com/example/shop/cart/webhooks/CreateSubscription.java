@@ -12,7 +12,7 @@ import org.bson.types.ObjectId;
  * checked ({@link ReceiverAddresses}), then one insert. The answer is the only one with the secret.
  */
 @Singleton
-public record CreateSubscription(SubscriptionStore subscriptions, ReceiverAddresses addresses) {
+public record CreateSubscription(SubscriptionStore subscriptions, ReceiverAddresses addresses, SubscribedTypes types) {
 
     public SubscriptionView create(NewSubscription request) {
         URI url = SubscriptionRules.url(request.url());
@@ -26,6 +26,7 @@ public record CreateSubscription(SubscriptionStore subscriptions, ReceiverAddres
         StoredSubscription subscription = new StoredSubscription(new ObjectId().toHexString(), request.url(), events, secret,
                 request.enabled() == null || request.enabled(), now, now, 0);
         subscriptions.insert(subscription);
+        types.refresh();
         return SubscriptionView.created(subscription);
     }
 }

@@ -8,12 +8,13 @@ import jakarta.inject.Singleton;
  * delete may leave a pending delivery behind; the sender removes those of unknown subscriptions.
  */
 @Singleton
-public record DeleteSubscription(SubscriptionStore subscriptions, PendingStore pending, DeliveryStore deliveries) {
+public record DeleteSubscription(SubscriptionStore subscriptions, PendingStore pending, DeliveryStore deliveries, SubscribedTypes types) {
 
     public void delete(String id) {
         if (!subscriptions.delete(id)) {
             throw CartProblems.noSuchSubscription(id);
         }
+        types.refresh();
         pending.deleteOfSubscription(id);
         deliveries.deleteOfSubscription(id);
     }

@@ -23,7 +23,7 @@ import java.util.Objects;
  * highest it has seen and drops older ones that arrive late.
  */
 @Singleton
-public record WebhookEvents(OutboxStore outbox, WebhookSender sender, ObjectMapper json) {
+public record WebhookEvents(OutboxStore outbox, WebhookSender sender, SubscribedTypes subscribed, ObjectMapper json) {
 
     /** Longest subject: an order number or a sku (64 characters) fits. */
     static final int MAX_SUBJECT = 128;
@@ -31,7 +31,8 @@ public record WebhookEvents(OutboxStore outbox, WebhookSender sender, ObjectMapp
     /**
      * Appends the event of a change and wakes the sender; returns its id, which is the
      * {@code webhook-id} of its deliveries. {@code data} is the payload's {@code data} (written as
-     * JSON). A second append of the same type, subject and sequence writes nothing.
+     * JSON). A second append of the same type, subject and sequence writes nothing, and so does an
+     * append of a type no enabled subscription wants ({@link SubscribedTypes}).
      */
     public String append(WebhookEventType type, String subject, long sequence, Map<String, ?> data) {
         Objects.requireNonNull(type, "type");
@@ -39,6 +40,9 @@ public record WebhookEvents(OutboxStore outbox, WebhookSender sender, ObjectMapp
             throw new IllegalArgumentException("a webhook event's subject is 1 to " + MAX_SUBJECT + " characters");
         }
         String id = eventId(type, subject, sequence);
+        if (!subscribed.wants(type)) {
+            return id;
+        }
         Date now = new Date();
         ObjectNode payload = json.createObjectNode();
         payload.put("type", type.wire());
