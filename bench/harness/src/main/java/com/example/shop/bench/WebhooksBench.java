@@ -45,7 +45,9 @@ import org.bson.Document;
  * the cart service, which sends, is killed with SIGKILL and restarted during the latency phase
  * ({@link CartKiller}); changes refused while it is down are expected then, and {@code --answer-after-ms}
  * keeps requests in flight for the kills to meet. {@code --down-seconds 0}
- * leaves the outage out. Prints a RESULT and a VERDICT line; {@code --md} writes the figures as a table.
+ * leaves the outage out. With {@code --product-changes N}, then N product edits at {@code --product-rate}
+ * to a {@code product.changed} subscription ({@link ProductChangesPhase}). Prints a RESULT and a VERDICT
+ * line; {@code --md} writes the figures as a table.
  */
 final class WebhooksBench {
 
@@ -127,15 +129,22 @@ final class WebhooksBench {
                 });
                 long duplicates = received.size() - first.size();
                 long differingRetries = differingBodies(received);
+                int productEdits = a.integer("product-changes", 0);
+                ProductChangesPhase.Outcome products = productEdits > 0
+                        ? ProductChangesPhase.run(api, receiver, run, productEdits, a.integer("product-rate", 20), drainFor)
+                        : new ProductChangesPhase.Outcome(0, 0, 0, new Histogram(3));
 
                 System.out.printf(Locale.ROOT, "RESULT webhooks backlog=%d backlog_per_s=%.0f events=%d changes=%d rate=%d sent_per_s=%.0f p50_ms=%d p99_ms=%d max_ms=%d "
                                 + "down_seconds=%d down_changes=%d down_events=%d up_to_last_s=%.1f delivered=%d lost=%d unexpected=%d "
-                                + "duplicates=%d differing_retries=%d change_errors=%d%n",
+                                + "duplicates=%d differing_retries=%d change_errors=%d product_edits=%d product_arrived=%d product_p50_ms=%d "
+                                + "product_p99_ms=%d product_errors=%d%n",
                         backlog, backlogPerSecond, latencyEvents.size(), latencyChanges, rate, latencyChanges / sendSeconds, at(millis, 50), at(millis, 99),
                         at(millis, 100), downSeconds > 0 ? Duration.between(downAt, Instant.ofEpochMilli(upMillis)).toSeconds() : 0,
                         changes.sent.get() - latencyChanges, outageEvents.size(), (lastOutageArrival - upMillis) / 1000.0,
-                        all.size() - lost.size(), lost.size(), unexpected.size(), duplicates, differingRetries, changes.errors.get());
+                        all.size() - lost.size(), lost.size(), unexpected.size(), duplicates, differingRetries, changes.errors.get(),
+                        products.edits(), products.arrived(), at(products.millis(), 50), at(products.millis(), 99), products.errors());
                 boolean ok = lost.isEmpty() && unexpected.isEmpty() && differingRetries == 0
+                        && products.arrived() == products.edits() && products.errors() == 0
                         && (killer == null ? changes.errors.get() == 0 : killer.kills() > 0);
                 String verdict = String.format(Locale.ROOT, "%s: %d events, %d delivered, %d lost, %d not expected, %d requests again "
                                 + "(%d with another body)%s", ok ? "PASS" : "FAIL", all.size(), all.size() - lost.size(), lost.size(),
@@ -153,6 +162,8 @@ final class WebhooksBench {
                             "| requests again (same webhook-id) · of them with another body | " + duplicates + " · " + differingRetries + " |",
                             "| change → first delivery p50 · p99 · max (ms) | " + at(millis, 50) + " · " + at(millis, 99) + " · "
                                     + at(millis, 100) + " |",
+                            productEdits == 0 ? "" : "| product edits → `product.changed` arrived · p50 · p99 (ms) | " + products.edits()
+                                    + " → " + products.arrived() + " · " + at(products.millis(), 50) + " · " + at(products.millis(), 99) + " |",
                             "", killer == null ? "" : killer.summary() + ".", "", "VERDICT " + verdict, ""));
                 }
                 return ok ? 0 : 1;
