@@ -1,7 +1,7 @@
 package com.example.shop.catalog;
 
 import com.example.shop.problems.Problems;
-import jakarta.inject.Singleton;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
@@ -12,7 +12,7 @@ import java.security.MessageDigest;
  * routes no {@code /internal} path, so without a secret a call is taken from anyone who can reach
  * the service's port.
  */
-@Singleton
+@ApplicationScoped
 public class ServiceSecret {
 
     private final byte[] expected;

@@ -1,7 +1,7 @@
 package com.example.shop.cart.webhooks;
 
 import io.quarkus.scheduler.Scheduled;
-import jakarta.inject.Singleton;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.EnumSet;
 import java.util.Set;
 import org.jboss.logging.Logger;
@@ -13,7 +13,7 @@ import org.jboss.logging.Logger;
  * change of a subscription made here, so a new subscription hears of the changes from at most that
  * long after it is made, on every replica. Until the first read every type counts as wanted.
  */
-@Singleton
+@ApplicationScoped
 public class SubscribedTypes {
 
     private static final Logger LOG = Logger.getLogger(SubscribedTypes.class);
