@@ -74,6 +74,9 @@ class WebhookAddressesTest {
                     .append("secret", "whsec_" + "A".repeat(44)).append("enabled", true).append("created_at", now)
                     .append("updated_at", now).append("version", 0L));
             try {
+                // written past the API, so the replica reads it at its next look at the subscriptions: a change
+                // through the API (one that checks no address) makes that look now
+                Webhooks.change(id, "{\"enabled\":true}").then().statusCode(200);
                 String sku = Api.newSku("SSRF");
                 Api.stock(sku, 0);
                 Map<String, Object> refused = Webhooks.awaitDelivery(id,
