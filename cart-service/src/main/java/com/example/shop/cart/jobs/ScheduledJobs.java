@@ -5,6 +5,7 @@ import com.example.shop.cart.webhooks.ProductChangeFollower;
 import com.example.shop.cart.webhooks.WebhookSender;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.inject.Singleton;
+import java.util.function.BooleanSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -43,24 +44,23 @@ public record ScheduledJobs(JobRunner runner, WebhookSender webhookSender, Produ
      */
     @Scheduled(identity = "send-webhooks", every = "${cart.webhooks.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendWebhooks() {
-        try {
-            if (!webhookSender.runningHere() && webhookSender.hasWork()) {
-                start(JobName.SEND_WEBHOOKS);
-            }
-        } catch (RuntimeException e) {
-            LOG.warnf("Scheduled send-webhooks could not look for work; the next schedule tries again: %s", e.getMessage());
-        }
+        startIfDue(JobName.SEND_WEBHOOKS, webhookSender::runningHere, webhookSender::hasWork);
     }
 
     /** The follower runs while a subscription wants {@code product.changed}; this starts it (here or on another replica). */
     @Scheduled(identity = "follow-product-changes", every = "${cart.webhooks.every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void followProductChanges() {
+        startIfDue(JobName.FOLLOW_PRODUCT_CHANGES, productChanges::runningHere, productChanges::wanted);
+    }
+
+    /** Starts a job that runs while it has work, unless it runs here already or has none. */
+    private void startIfDue(JobName job, BooleanSupplier runningHere, BooleanSupplier hasWork) {
         try {
-            if (!productChanges.runningHere() && productChanges.wanted()) {
-                start(JobName.FOLLOW_PRODUCT_CHANGES);
+            if (!runningHere.getAsBoolean() && hasWork.getAsBoolean()) {
+                start(job);
             }
         } catch (RuntimeException e) {
-            LOG.warnf("Scheduled follow-product-changes could not look for subscriptions; the next schedule tries again: %s", e.getMessage());
+            LOG.warnf("Scheduled %s could not look for work; the next schedule tries again: %s", job.wire(), e.getMessage());
         }
     }
 
